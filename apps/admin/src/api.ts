@@ -1,0 +1,156 @@
+import { Code, type Envelope } from '@meridian/contract';
+import { message } from 'antd';
+import { i18n } from './i18n';
+
+export type Input = Record<string, unknown>;
+
+/** A refusal (code ≠ 1) or a transport failure; its msg was already shown unless the call was quiet. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+  }
+}
+
+const TOKEN_KEY = 'meridian.admin.token';
+export const token = {
+  get: () => localStorage.getItem(TOKEN_KEY),
+  set: (value: string) => localStorage.setItem(TOKEN_KEY, value),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** Set by the session so that a 999 anywhere returns to the sign-in screen. */
+let sessionEnded = () => {};
+export function onSessionEnded(handler: () => void): void {
+  sessionEnded = handler;
+}
+
+function query(input: Input): string {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...input, t: Date.now() })) {
+    if (value !== undefined && value !== null && String(value) !== '') out.set(key, String(value));
+  }
+  return out.toString();
+}
+
+/** Calls /admin/api: token and language in headers, GET input in the query, POST input as JSON. */
+export async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  input: Input = {},
+  quiet = false,
+): Promise<T> {
+  const headers: Record<string, string> = { lang: i18n.language };
+  const saved = token.get();
+  if (saved) headers.authorization = saved;
+  let envelope: Envelope<T>;
+  try {
+    const res =
+      method === 'GET'
+        ? await fetch(`/admin/api/${path}?${query(input)}`, { headers })
+        : await fetch(`/admin/api/${path}`, {
+            method,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify(input),
+          });
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    const failure = new ApiError(-1, i18n.t('common.networkError'));
+    if (!quiet) message.error(failure.message);
+    throw failure;
+  }
+  if (envelope.code === Code.OK) return envelope.data;
+  if (envelope.code === Code.SESSION_INVALID) {
+    token.clear();
+    sessionEnded();
+  } else if (!quiet) {
+    message.error(envelope.msg);
+  }
+  throw new ApiError(envelope.code, envelope.msg, envelope.data);
+}
+
+/**
+ * Follows a server-sent-events call of /admin/api (`Accept: text/event-stream`, the token in the header,
+ * so a fetch stream rather than EventSource): `onData` gets each event's data, `onLive` whether the stream
+ * is up. A dropped stream reconnects after two seconds; a refusal stops (999 returns to sign-in).
+ * Returns the stop.
+ */
+export function follow<T>(
+  path: string,
+  onData: (data: T) => void,
+  onLive: (live: boolean) => void,
+): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async () => {
+    controller = new AbortController();
+    const headers: Record<string, string> = { lang: i18n.language, accept: 'text/event-stream' };
+    const saved = token.get();
+    if (saved) headers.authorization = saved;
+    try {
+      const res = await fetch(`/admin/api/${path}`, { headers, signal: controller.signal });
+      if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        const envelope = (await res.json()) as Envelope<unknown>;
+        stopped = true;
+        if (envelope.code === Code.SESSION_INVALID) {
+          token.clear();
+          sessionEnded();
+        }
+      } else if (res.body) {
+        onLive(true);
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let cut = buffer.indexOf('\n\n');
+          while (cut >= 0) {
+            const data = buffer
+              .slice(0, cut)
+              .split('\n')
+              .filter((line) => line.startsWith('data: '))
+              .map((line) => line.slice(6))
+              .join('\n');
+            buffer = buffer.slice(cut + 2);
+            if (data) onData(JSON.parse(data) as T);
+            cut = buffer.indexOf('\n\n');
+          }
+        }
+      }
+    } catch {
+      // Dropped (network, server restart) or stopped: the retry below decides.
+    }
+    onLive(false);
+    if (!stopped) retry = setTimeout(connect, 2000);
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    controller?.abort();
+  };
+}
+
+export const get = <T>(path: string, input?: Input, quiet?: boolean) => call<T>('GET', path, input, quiet);
+
+/** A change: POSTs it and confirms it with a short success message. */
+export async function act<T>(path: string, input?: Input): Promise<T> {
+  const data = await call<T>('POST', path, input);
+  message.success(i18n.t('common.saved'));
+  return data;
+}
+
+/** True when the signed-in operator's role was refused this call (the screen then hides it). */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.code === Code.FORBIDDEN;
+
+/** A page of a back-office list. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

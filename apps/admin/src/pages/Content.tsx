@@ -1,0 +1,296 @@
+import { LANGUAGES, type Language } from '@meridian/contract';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { act, get } from '../api';
+import { when } from '../ui/format';
+import { PageTitle } from '../ui/PageTitle';
+
+interface Text {
+  title: string;
+  desc: string;
+  content: string;
+}
+
+interface Article {
+  id: number;
+  category_id: number;
+  logo: string;
+  created_at: string;
+  translations: Partial<Record<Language, Text>>;
+}
+
+interface Company {
+  id: number;
+  name: string;
+  subject: string;
+  logo: string;
+  url: string;
+  registered_address: string;
+  location: string;
+  email: string;
+}
+
+/** The content API answers its lists as {data, total}. */
+interface Listing<T> {
+  data: T[];
+  total: number;
+}
+
+function useListing<T>(path: string, input: Record<string, unknown> = {}) {
+  const [page, setPage] = useState(1);
+  const [listing, setListing] = useState<Listing<T>>({ data: [], total: 0 });
+  const key = JSON.stringify(input);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the input's contents
+  const load = useCallback(
+    async () => setListing(await get<Listing<T>>(path, { ...input, page })),
+    [path, page, key],
+  );
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
+  return {
+    ...listing,
+    reload: load,
+    pagination: { current: page, total: listing.total, onChange: setPage, showSizeChanger: false },
+  };
+}
+
+export function Content() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('nav.content')} />
+      <Tabs
+        items={[
+          { key: 'news', label: t('content.news'), children: <News /> },
+          { key: 'companies', label: t('content.companies'), children: <Companies /> },
+        ]}
+      />
+    </>
+  );
+}
+
+function News() {
+  const { t } = useTranslation();
+  const list = useListing<Article>('news');
+  const [editing, setEditing] = useState<Partial<Article> | null>(null);
+  const [form] = Form.useForm();
+
+  const open = (article: Partial<Article>) => {
+    setEditing(article);
+    form.resetFields();
+    form.setFieldsValue({ category_id: 1, logo: '', ...article });
+  };
+
+  async function save(values: {
+    category_id: number;
+    logo: string;
+    translations: Record<string, Partial<Text>>;
+  }) {
+    // Languages left without a title are not saved: readers of those languages see English.
+    const translations = Object.fromEntries(
+      Object.entries(values.translations ?? {})
+        .filter(([, text]) => text?.title?.trim())
+        .map(([lang, text]) => [
+          lang,
+          { title: text.title, desc: text.desc ?? '', content: text.content ?? '' },
+        ]),
+    );
+    await act('news/save', { ...values, id: editing?.id, translations });
+    setEditing(null);
+    await list.reload();
+  }
+
+  return (
+    <>
+      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => open({})}>
+        {t('content.newArticle')}
+      </Button>
+      <Table<Article>
+        rowKey="id"
+        dataSource={list.data}
+        pagination={list.pagination}
+        columns={[
+          { title: t('content.title'), render: (_, a) => a.translations.en?.title },
+          {
+            title: t('content.category'),
+            dataIndex: 'category_id',
+            render: (c: number) => <Tag>{c === 2 ? t('content.announcement') : t('content.news')}</Tag>,
+          },
+          { title: t('content.languages'), render: (_, a) => Object.keys(a.translations).length },
+          { title: t('common.created'), dataIndex: 'created_at', render: when },
+          {
+            title: '',
+            render: (_, a) => (
+              <Space>
+                <Button size="small" onClick={() => open(a)}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('common.deleteConfirm')}
+                  onConfirm={async () => {
+                    await act('news/delete', { id: a.id });
+                    await list.reload();
+                  }}
+                >
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        width={900}
+        title={editing?.id ? t('common.edit') : t('content.newArticle')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okText={t('common.save')}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={save}>
+          <Space size="large">
+            <Form.Item name="category_id" label={t('content.category')}>
+              <Select
+                style={{ width: 200 }}
+                options={[
+                  { value: 1, label: t('content.news') },
+                  { value: 2, label: t('content.announcement') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="logo" label={t('content.logo')}>
+              <Input style={{ width: 420 }} />
+            </Form.Item>
+          </Space>
+          <Tabs
+            size="small"
+            items={LANGUAGES.map((lang) => ({
+              key: lang,
+              label: t(`languages.${lang}`),
+              forceRender: true,
+              children: (
+                <>
+                  <Form.Item
+                    name={['translations', lang, 'title']}
+                    label={t('content.title')}
+                    rules={lang === 'en' ? [{ required: true }] : []}
+                  >
+                    <Input maxLength={200} />
+                  </Form.Item>
+                  <Form.Item name={['translations', lang, 'desc']} label={t('content.desc')}>
+                    <Input.TextArea rows={2} maxLength={1000} />
+                  </Form.Item>
+                  <Form.Item
+                    name={['translations', lang, 'content']}
+                    label={t('content.body')}
+                    extra={t('content.bodyHint')}
+                  >
+                    <Input.TextArea rows={8} />
+                  </Form.Item>
+                </>
+              ),
+            }))}
+          />
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+const COMPANY_FIELDS = ['name', 'subject', 'logo', 'url', 'registered_address', 'location', 'email'] as const;
+
+function Companies() {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const list = useListing<Company>('companies', { name });
+  const [editing, setEditing] = useState<Partial<Company> | null>(null);
+  const [form] = Form.useForm();
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          onClick={() => {
+            setEditing({});
+            form.resetFields();
+          }}
+        >
+          {t('content.newCompany')}
+        </Button>
+        <Input.Search allowClear placeholder={t('content.company.name')} onSearch={setName} />
+      </Space>
+      <Table<Company>
+        rowKey="id"
+        dataSource={list.data}
+        pagination={list.pagination}
+        columns={[
+          { title: t('content.company.name'), dataIndex: 'name' },
+          { title: t('content.company.subject'), dataIndex: 'subject' },
+          { title: t('content.company.location'), dataIndex: 'location' },
+          { title: t('content.company.email'), dataIndex: 'email' },
+          {
+            title: '',
+            render: (_, c) => (
+              <Space>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setEditing(c);
+                    form.setFieldsValue(c);
+                  }}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('common.deleteConfirm')}
+                  onConfirm={async () => {
+                    await act('companies/delete', { id: c.id });
+                    await list.reload();
+                  }}
+                >
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? t('common.edit') : t('content.newCompany')}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okText={t('common.save')}
+        forceRender
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={async (values) => {
+            await act('companies/save', { ...values, id: editing?.id });
+            setEditing(null);
+            await list.reload();
+          }}
+        >
+          {COMPANY_FIELDS.map((field) => (
+            <Form.Item
+              key={field}
+              name={field}
+              label={t(`content.company.${field}`)}
+              rules={field === 'name' ? [{ required: true }] : field === 'email' ? [{ type: 'email' }] : []}
+            >
+              <Input />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { act, get } from '../api';
+import { type Operator, type Role, useSession } from '../session';
+import { when } from '../ui/format';
+import { PageTitle } from '../ui/PageTitle';
+
+const ROLES: Role[] = ['admin', 'finance', 'support', 'content', 'risk'];
+
+interface OperatorRow extends Operator {
+  disabled: boolean;
+  created_at: string;
+}
+
+export function Operators() {
+  const { t } = useTranslation();
+  const { operator: me } = useSession();
+  const [rows, setRows] = useState<OperatorRow[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [form] = Form.useForm();
+  const load = useCallback(async () => setRows(await get<OperatorRow[]>('operators')), []);
+  useEffect(() => {
+    load().catch(() => {});
+  }, [load]);
+
+  return (
+    <>
+      <PageTitle
+        title={t('nav.operators')}
+        extra={
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('operators.create')}
+          </Button>
+        }
+      />
+      <Table<OperatorRow>
+        rowKey="id"
+        dataSource={rows}
+        pagination={false}
+        columns={[
+          { title: t('users.email'), dataIndex: 'email' },
+          {
+            title: t('operators.role'),
+            dataIndex: 'role',
+            render: (r: Role) => <Tag color="blue">{t(`roles.${r}`)}</Tag>,
+          },
+          {
+            title: t('operators.totp'),
+            dataIndex: 'totp_enabled',
+            render: (on: boolean) =>
+              on ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>,
+          },
+          { title: t('common.created'), dataIndex: 'created_at', render: when },
+          {
+            title: t('operators.active'),
+            render: (_, o) => (
+              <Switch
+                checked={!o.disabled}
+                disabled={o.id === me?.id}
+                onChange={async (active) => {
+                  await act('operators/disable', { id: o.id, disabled: !active });
+                  await load();
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={creating}
+        title={t('operators.create')}
+        onCancel={() => setCreating(false)}
+        onOk={() => form.submit()}
+        okText={t('common.save')}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ role: 'support' }}
+          onFinish={async (values) => {
+            await act('operators/create', values);
+            setCreating(false);
+            form.resetFields();
+            await load();
+          }}
+        >
+          <Form.Item name="email" label={t('users.email')} rules={[{ required: true, type: 'email' }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="password" label={t('signIn.password')} rules={[{ required: true, min: 10 }]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
+            <Select options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

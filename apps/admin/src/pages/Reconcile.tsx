@@ -1,0 +1,89 @@
+import { Button, Result, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get } from '../api';
+import { Amount } from '../ui/format';
+import { PageTitle } from '../ui/PageTitle';
+
+interface Report {
+  checked: number;
+  differences: {
+    user_id: number;
+    uid: string;
+    account: string;
+    stored: string;
+    ledger: string;
+    difference: string;
+  }[];
+}
+
+/** Every account's balances against the sums of its ledger rows. */
+export function Reconcile() {
+  const { t } = useTranslation();
+  const [report, setReport] = useState<Report | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      setReport(await get<Report>('reconcile'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <PageTitle
+        title={t('nav.reconcile')}
+        extra={
+          <Button type="primary" loading={busy} onClick={run}>
+            {t('reconcile.run')}
+          </Button>
+        }
+      />
+      {!report && <Result status="info" title={t('reconcile.intro')} />}
+      {report && report.differences.length === 0 && (
+        <Result
+          status="success"
+          title={t('reconcile.clean')}
+          subTitle={t('reconcile.checked', { count: report.checked })}
+        />
+      )}
+      {report && report.differences.length > 0 && (
+        <>
+          <Result
+            status="error"
+            title={t('reconcile.found', { count: report.differences.length })}
+            subTitle={t('reconcile.checked', { count: report.checked })}
+          />
+          <Table
+            rowKey={(d) => `${d.user_id}-${d.account}`}
+            dataSource={report.differences}
+            pagination={false}
+            columns={[
+              { title: 'UID', dataIndex: 'uid' },
+              { title: t('users.account'), dataIndex: 'account' },
+              {
+                title: t('reconcile.stored'),
+                dataIndex: 'stored',
+                align: 'right',
+                render: (v) => <Amount value={v} />,
+              },
+              {
+                title: t('reconcile.ledger'),
+                dataIndex: 'ledger',
+                align: 'right',
+                render: (v) => <Amount value={v} />,
+              },
+              {
+                title: t('reconcile.difference'),
+                dataIndex: 'difference',
+                align: 'right',
+                render: (v) => <Amount value={v} signed />,
+              },
+            ]}
+          />
+        </>
+      )}
+    </>
+  );
+}

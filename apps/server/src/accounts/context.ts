@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Tx } from '../ledger/post';
+import type { Delivery } from './delivery/transport';
+
+/**
+ * Runs inside the demo reset's transaction, before the balance is set back: the trading engine closes
+ * and cancels the user's orders here so the reset and the closes commit together. What it returns
+ * runs after the commit (announcing the closed orders).
+ */
+export type DemoResetHook = (tx: Tx, userId: number) => Promise<() => void>;
+
+/** What the account use-cases need, built once per app. */
+export interface AccountsContext {
+  db: Db;
+  config: Config;
+  delivery: Delivery;
+  log: FastifyBaseLogger;
+  onDemoReset?: DemoResetHook;
+}
+
+/** Who is asking: kept with sign-ins and codes for throttles and history. */
+export interface Caller {
+  ip: string;
+  userAgent?: string;
+}

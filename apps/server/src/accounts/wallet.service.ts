@@ -1,0 +1,40 @@
+import type { Language } from '@meridian/contract';
+import { Scale, toFixed } from '@meridian/core';
+import type { Db } from '../db/client';
+import type { User } from '../http/sessions';
+import { type MessageKey, translate } from '../i18n';
+import { LEDGER_TYPES, type LedgerType } from '../ledger/post';
+import { LEDGER_PAGE_SIZE } from './limits';
+import { ledgerPage } from './wallet.repo';
+
+const money = (value: string) => toFixed(value, Scale.balance);
+
+export const balanceOf = (user: User) => ({ balance: money(user.balance) });
+
+export const accountDetail = (user: User) => ({
+  balance: money(user.balance),
+  lock_balance: money(user.lockBalance),
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC. */
+const utcText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+
+function memo(lang: Language, type: string, note: string | null): string {
+  const known = (LEDGER_TYPES as readonly string[]).includes(type);
+  const label = known ? translate(lang, `ledger_${type as LedgerType}` satisfies MessageKey) : type;
+  return note ? `${label}: ${note}` : label;
+}
+
+/** SPEC.md §3 ledger rows, newest first, LEDGER_PAGE_SIZE a page. */
+export async function ledgerList(db: Db, user: User, page: number, lang: Language) {
+  const { rows, total } = await ledgerPage(db, user.id, page, LEDGER_PAGE_SIZE);
+  return {
+    data: rows.map((row) => ({
+      Id: row.id,
+      Value: money(row.amount),
+      MemoTran: memo(lang, row.type, row.note),
+      CreatedAtTran: utcText(row.createdAt),
+    })),
+    total,
+  };
+}

@@ -1,0 +1,107 @@
+import { type Dec, dec } from '@meridian/core';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { readSettings } from '../modules/settings';
+import { OrderStatus, orders } from '../trading/schema';
+import type { OrderRow, Trading } from '../trading/service';
+
+/** Accounts this close above the margin-call level are shown as "near", before they are called. */
+const NEAR_FACTOR = 1.5;
+
+const openPositions = (db: Db) => db.select().from(orders).where(eq(orders.status, OrderStatus.holding));
+
+/** The book's open positions per instrument: lots long and short, net, and floating P&L (the traders' side). */
+export async function exposure(db: Db, trading: Trading) {
+  return exposureOf(trading, await openPositions(db));
+}
+
+function exposureOf(trading: Trading, positions: OrderRow[]) {
+  const book = new Map<number, { code: string; long: Dec; short: Dec; pnl: Dec; positions: number }>();
+  for (const order of positions) {
+    const row = book.get(order.instrumentId) ?? {
+      code: order.showCode,
+      long: dec(0),
+      short: dec(0),
+      pnl: dec(0),
+      positions: 0,
+    };
+    if (order.side === 1) row.long = row.long.plus(order.lots);
+    else row.short = row.short.plus(order.lots);
+    row.pnl = row.pnl.plus(trading.mark(order).pnl);
+    row.positions += 1;
+    book.set(order.instrumentId, row);
+  }
+  const rows = [...book.entries()].map(([instrumentId, r]) => ({
+    instrument_id: instrumentId,
+    code: r.code,
+    positions: r.positions,
+    long_lots: r.long.toFixed(),
+    short_lots: r.short.toFixed(),
+    net_lots: r.long.minus(r.short).toFixed(),
+    floating_pnl: r.pnl.toFixed(2),
+  }));
+  const total = [...book.values()].reduce((sum, r) => sum.plus(r.pnl), dec(0));
+  return { rows, floating_pnl: total.toFixed(2), positions: rows.reduce((n, r) => n + r.positions, 0) };
+}
+
+export type RiskState = 'stop_out' | 'margin_call' | 'near';
+
+/** Accounts whose risk rate is at stop-out, at margin call, or near it; lowest risk rate first. */
+export async function accountsAtRisk(db: Db, trading: Trading) {
+  return accountsAtRiskOf(db, trading, await openPositions(db));
+}
+
+async function accountsAtRiskOf(db: Db, trading: Trading, positions: OrderRow[]) {
+  const settings = await readSettings(db);
+  const stopOut = dec(settings.stop_out_level);
+  const marginCall = dec(settings.margin_call_level);
+  const byUser = new Map<number, OrderRow[]>();
+  for (const order of positions) byUser.set(order.userId, [...(byUser.get(order.userId) ?? []), order]);
+  if (byUser.size === 0)
+    return { rows: [], margin_call_level: marginCall.toFixed(), stop_out_level: stopOut.toFixed() };
+  const accounts = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...byUser.keys()]));
+  const rows = accounts.flatMap((user) => {
+    const f = trading.figures(user.balance, byUser.get(user.id) ?? []);
+    if (!f.riskRate || f.riskRate.greaterThan(marginCall.times(NEAR_FACTOR))) return [];
+    const state: RiskState = f.riskRate.lessThanOrEqualTo(stopOut)
+      ? 'stop_out'
+      : f.riskRate.lessThanOrEqualTo(marginCall)
+        ? 'margin_call'
+        : 'near';
+    return [
+      {
+        user_id: user.id,
+        uid: user.uid,
+        email: user.email,
+        mobile: user.mobile,
+        state,
+        risk_rate: f.riskRate.toFixed(2),
+        equity: f.equity.toFixed(2),
+        used_margin: f.usedMargin.toFixed(2),
+        floating_pnl: f.floatingPnl.toFixed(2),
+        positions: byUser.get(user.id)?.length ?? 0,
+      },
+    ];
+  });
+  rows.sort((a, b) => dec(a.risk_rate).comparedTo(b.risk_rate));
+  return { rows, margin_call_level: marginCall.toFixed(), stop_out_level: stopOut.toFixed() };
+}
+
+export type Exposure = ReturnType<typeof exposureOf>;
+export type AtRisk = Awaited<ReturnType<typeof accountsAtRiskOf>>;
+
+/** Both views of the risk desk from one read of the open positions. */
+export async function riskSnapshot(
+  db: Db,
+  trading: Trading,
+): Promise<{ exposure: Exposure; accounts: AtRisk }> {
+  const positions = await openPositions(db);
+  return {
+    exposure: exposureOf(trading, positions),
+    accounts: await accountsAtRiskOf(db, trading, positions),
+  };
+}

@@ -1,0 +1,130 @@
+import { dec, type WeekTime } from '@meridian/core';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { invalidInput, refuse } from '../http/errors';
+import { categories, instruments } from '../market/schema';
+import type { Market } from '../market/service';
+import { type AuditEntry, audit } from './auth';
+import { id } from './inputs';
+import { exact } from './user-accounts';
+
+const decimalText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/);
+const positive = decimalText.refine((v) => dec(v).greaterThan(0));
+const weekTime = z
+  .string()
+  .regex(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (([01]\d|2[0-3]):[0-5]\d|24:00)$/)
+  .transform((v) => v as WeekTime);
+const utcDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+  );
+
+/** The terms an operator may change; omitted fields stay as they are. */
+export const termsInput = z
+  .object({
+    id,
+    enabled: z.boolean(),
+    category_id: id,
+    leverages: z.array(z.number().int().min(1).max(1000)).max(20),
+    min_lots: positive,
+    max_lots: positive.nullable(),
+    lot_step: positive,
+    fee_rate: decimalText,
+    spread_rate: decimalText.refine((v) => dec(v).lessThan('0.1')),
+    sessions: z.array(z.object({ open: weekTime, close: weekTime })).max(50),
+    holidays: z.array(utcDate).max(400),
+  })
+  .partial()
+  .required({ id: true });
+export type TermsInput = z.infer<typeof termsInput>;
+
+type InstrumentRow = typeof instruments.$inferSelect;
+
+const termsOf = (i: InstrumentRow) => ({
+  enabled: i.enabled,
+  category_id: i.categoryId,
+  leverages: i.leverages,
+  min_lots: exact(i.minLots),
+  max_lots: i.maxLots === null ? null : exact(i.maxLots),
+  lot_step: exact(i.lotStep),
+  fee_rate: exact(i.feeRate),
+  spread_rate: exact(i.spreadRate),
+  sessions: i.sessions,
+  holidays: i.holidays,
+});
+
+/** Every instrument, disabled ones too, with the categories an operator may file it under. */
+export async function instrumentList(db: Db) {
+  const rows = await db.select().from(instruments).orderBy(asc(instruments.sort), asc(instruments.id));
+  const cats = await db.select().from(categories).orderBy(asc(categories.sort));
+  return {
+    rows: rows.map((i) => ({
+      id: i.id,
+      code: i.code,
+      show_code: i.showCode,
+      margin_mode: i.marginMode,
+      contract_size: exact(i.contractSize),
+      quote_currency: i.quoteCurrency,
+      ...termsOf(i),
+    })),
+    categories: cats.map((c) => ({ id: c.id, code: c.code, names: c.names })),
+  };
+}
+
+/** Changes an instrument's terms and reloads the market, so the next order is checked and priced with them. */
+export async function editTerms(
+  db: Db,
+  market: Market,
+  actor: Pick<AuditEntry, 'operatorId'>,
+  input: TermsInput,
+) {
+  const { id: instrumentId, ...change } = input;
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(instruments)
+      .where(eq(instruments.id, instrumentId))
+      .for('update');
+    if (!before) throw refuse('not_found');
+    const next = { ...termsOf(before), ...change };
+    if (next.max_lots !== null && dec(next.max_lots).lessThan(next.min_lots)) throw invalidInput('max_lots');
+    if (change.category_id !== undefined) {
+      const [category] = await tx.select().from(categories).where(eq(categories.id, change.category_id));
+      if (!category) throw invalidInput('category_id');
+    }
+    const [row] = await tx
+      .update(instruments)
+      .set({
+        enabled: next.enabled,
+        categoryId: next.category_id,
+        leverages: [...new Set(next.leverages)].sort((a, b) => a - b),
+        minLots: next.min_lots,
+        maxLots: next.max_lots,
+        lotStep: next.lot_step,
+        feeRate: next.fee_rate,
+        spreadRate: next.spread_rate,
+        sessions: next.sessions,
+        holidays: next.holidays,
+      })
+      .where(eq(instruments.id, instrumentId))
+      .returning();
+    await audit(tx, {
+      ...actor,
+      action: 'instrument.edit',
+      targetType: 'instrument',
+      targetId: instrumentId,
+      before: termsOf(before),
+      after: termsOf(row!),
+    });
+    return row!;
+  });
+  await market.definitionsChanged();
+  return { id: updated.id, ...termsOf(updated) };
+}

@@ -1,0 +1,318 @@
+import { dec } from '@meridian/core';
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { loginAttempts } from '../accounts/schema';
+import type { Db } from '../db/client';
+import { ledgerEntries, operators, sessions, users } from '../db/schema';
+import { uploads } from '../funding/schema';
+import { uploadPath } from '../funding/uploads.service';
+import { refuse } from '../http/errors';
+import { KycStatus, verifications } from '../kyc/schema';
+import { maskCardId } from '../kyc/service';
+import { lockAccount, post } from '../ledger/post';
+import { OrderStatus, orders } from '../trading/schema';
+import type { Trading } from '../trading/service';
+import { type AuditEntry, audit, type Role } from './auth';
+import { offsetOf, type Page, type PageInput } from './inputs';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Numeric columns come back padded to their scale; operators read the exact value without the padding. */
+export const exact = (value: string) => dec(value).toFixed();
+
+const summary = (u: UserRow) => ({
+  id: u.id,
+  uid: u.uid,
+  email: u.email,
+  mobile: u.mobile,
+  name: u.name,
+  is_demo: u.isDemo,
+  disabled: u.disabled,
+  balance: exact(u.balance),
+  lock_balance: exact(u.lockBalance),
+  created_at: u.createdAt,
+});
+
+/** Finds traders by a fragment of e-mail or mobile, or by exact uid. */
+export async function searchUsers(
+  db: Db,
+  q: string | undefined,
+  page: PageInput,
+): Promise<Page<ReturnType<typeof summary>>> {
+  const where: SQL | undefined = q
+    ? or(ilike(users.email, `%${q}%`), ilike(users.mobile, `%${q}%`), eq(users.uid, q))
+    : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows.map(summary), total: total?.n ?? 0 };
+}
+
+async function userOrFail(db: Db, userId: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw refuse('not_found');
+  return user;
+}
+
+const front = alias(uploads, 'front');
+const reverse = alias(uploads, 'reverse');
+
+/** Who sees a trader's full ID number and ID pictures: the roles that review them (as /uploads serves them). */
+const IDENTITY_READERS: readonly Role[] = ['admin', 'support', 'finance'];
+
+/**
+ * The trader's real-name verification: the current state (SPEC.md §4 review_status: 0 not submitted,
+ * 1 waiting, 2 certified, 3 rejected) and every submission, newest first, with who decided it; the full
+ * ID number and both ID pictures for the roles that review them, the masked number and no pictures else.
+ */
+async function verificationOf(db: Db, user: UserRow, role: Role) {
+  const identity = IDENTITY_READERS.includes(role);
+  const rows = await db
+    .select({
+      id: verifications.id,
+      name: verifications.name,
+      card_id: verifications.cardId,
+      front: front.name,
+      reverse: reverse.name,
+      status: verifications.status,
+      reason: verifications.reason,
+      operator: operators.email,
+      created_at: verifications.createdAt,
+      reviewed_at: verifications.reviewedAt,
+    })
+    .from(verifications)
+    .innerJoin(front, eq(front.id, verifications.frontUploadId))
+    .innerJoin(reverse, eq(reverse.id, verifications.reverseUploadId))
+    .leftJoin(operators, eq(operators.id, verifications.operatorId))
+    .where(eq(verifications.userId, user.id))
+    .orderBy(desc(verifications.id))
+    .limit(20);
+  return {
+    status: rows[0]?.status ?? KycStatus.none,
+    is_real: user.isReal,
+    submissions: rows.map(({ front: f, reverse: r, reason, card_id, ...v }) => ({
+      ...v,
+      card_id: identity ? card_id : maskCardId(card_id),
+      reason: reason ?? '',
+      front_url: identity ? uploadPath(f) : null,
+      reverse_url: identity ? uploadPath(r) : null,
+    })),
+  };
+}
+
+/** Profile, verification, balances, live sessions and recent sign-ins of one trader, as `role` may see them. */
+export async function userDetail(db: Db, userId: number, role: Role) {
+  const user = await userOrFail(db, userId);
+  const live = await db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      user_agent: sessions.userAgent,
+      created_at: sessions.createdAt,
+      last_seen_at: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .orderBy(desc(sessions.id))
+    .limit(50);
+  const logins = await db
+    .select({
+      id: loginAttempts.id,
+      ip: loginAttempts.ip,
+      user_agent: loginAttempts.userAgent,
+      success: loginAttempts.success,
+      created_at: loginAttempts.createdAt,
+    })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.userId, userId))
+    .orderBy(desc(loginAttempts.id))
+    .limit(50);
+  return {
+    ...summary(user),
+    login_type: user.loginType,
+    invite_code: user.inviteCode,
+    verification: await verificationOf(db, user, role),
+    sessions: live,
+    logins,
+  };
+}
+
+export async function ledgerPage(db: Db, userId: number, page: PageInput) {
+  const where = eq(ledgerEntries.userId, userId);
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      account: r.account,
+      type: r.type,
+      amount: exact(r.amount),
+      balance_after: exact(r.balanceAfter),
+      ref_type: r.refType,
+      ref_id: r.refId,
+      note: r.note,
+      created_at: r.createdAt,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** A trader's orders, newest first; holding ones marked at the latest price. */
+export async function ordersPage(
+  db: Db,
+  trading: Trading,
+  userId: number,
+  status: number | undefined,
+  page: PageInput,
+) {
+  const where =
+    status === undefined
+      ? eq(orders.userId, userId)
+      : and(eq(orders.userId, userId), eq(orders.status, status));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return {
+    rows: rows.map((o) => ({
+      id: o.id,
+      show_code: o.showCode,
+      side: o.side,
+      status: o.status,
+      lots: exact(o.lots),
+      leverage: o.leverage,
+      price: exact(o.price),
+      margin: exact(o.margin),
+      fee: exact(o.fee),
+      profit: o.status === OrderStatus.holding ? trading.mark(o).pnl.toFixed(2) : o.profit && exact(o.profit),
+      close_reason: o.closeReason,
+      created_at: o.createdAt,
+      closed_at: o.closedAt,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+type Actor = Pick<AuditEntry, 'operatorId'>;
+
+/** Disables or re-enables a trader; disabling also ends every session at once. */
+export async function setUserDisabled(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  disabled: boolean,
+  reason?: string,
+) {
+  return db.transaction(async (tx) => {
+    const before = await userOrFail(tx, userId);
+    await tx.update(users).set({ disabled }).where(eq(users.id, userId));
+    if (disabled) await revokeAll(tx, userId);
+    await audit(tx, {
+      ...actor,
+      action: disabled ? 'user.disable' : 'user.enable',
+      targetType: 'user',
+      targetId: userId,
+      before: { disabled: before.disabled },
+      after: { disabled },
+      reason,
+    });
+    return { id: userId, disabled };
+  });
+}
+
+const revokeAll = (db: Db, userId: number) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+
+export async function revokeUserSessions(db: Db, actor: Actor, userId: number) {
+  return db.transaction(async (tx) => {
+    await userOrFail(tx, userId);
+    const revoked = await revokeAll(tx, userId);
+    await audit(tx, {
+      ...actor,
+      action: 'user.revoke_sessions',
+      targetType: 'user',
+      targetId: userId,
+      after: { revoked: revoked.length },
+    });
+    return { revoked: revoked.length };
+  });
+}
+
+export interface Adjustment {
+  userId: number;
+  /** Signed decimal text. */
+  amount: string;
+  reason: string;
+}
+
+/** Credits or debits a trader's balance with an `operator_adjust` ledger row; never below zero. */
+export async function adjustBalance(db: Db, actor: Actor, { userId, amount, reason }: Adjustment) {
+  return db.transaction(async (tx) => {
+    await userOrFail(tx, userId);
+    const { balance } = await lockAccount(tx, userId);
+    if (dec(balance).plus(amount).isNegative()) throw refuse('admin_balance_negative');
+    const after = await post(tx, {
+      userId,
+      account: 'balance',
+      type: 'operator_adjust',
+      amount,
+      refType: 'operator',
+      refId: actor.operatorId,
+      note: reason,
+    });
+    await audit(tx, {
+      ...actor,
+      action: 'user.adjust_balance',
+      targetType: 'user',
+      targetId: userId,
+      before: { balance: exact(balance) },
+      after: { balance: exact(after), amount },
+      reason,
+    });
+    return { balance: exact(after) };
+  });
+}
+
+/** Closes a trader's position at market; the close runs in its own transaction, the audit row right after. */
+export async function closePosition(
+  db: Db,
+  trading: Trading,
+  actor: Actor,
+  orderId: number,
+  reason?: string,
+) {
+  const closed = await trading.close(orderId, 'operator', {});
+  await audit(db, {
+    ...actor,
+    action: 'order.close',
+    targetType: 'order',
+    targetId: orderId,
+    before: { status: OrderStatus.holding },
+    after: {
+      status: closed.status,
+      close_price: closed.closePrice && exact(closed.closePrice),
+      profit: closed.profit && exact(closed.profit),
+    },
+    reason,
+  });
+  return { id: closed.id, status: closed.status };
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { api, Code } from '@meridian/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { DemoResetHook } from './accounts/context';
+import { accountRoutes } from './accounts/routes';
+import { instrumentRoutes } from './admin/instruments';
+import { operatorRoutes } from './admin/operators';
+import { reconcileRoutes } from './admin/reconcile';
+import { recordRoutes } from './admin/records';
+import { riskRoutes } from './admin/risk';
+import { adminAuthRoutes } from './admin/routes';
+import { adminSettingsRoutes } from './admin/settings';
+import { adminUserRoutes } from './admin/users';
+import type { Bus } from './bus/bus';
+import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
+import type { Config } from './config';
+import { contentAdminRoutes } from './content/admin.routes';
+import { contentRoutes } from './content/routes';
+import type { Database } from './db/client';
+import { fundingAdminRoutes } from './funding/admin.routes';
+import { fundingRoutes } from './funding/routes';
+import { AppError } from './http/errors';
+import { requestLanguage } from './http/lang';
+import { envelope, route } from './http/route';
+import { securityHeaders } from './http/security-headers';
+import { inviteRoutes } from './invite/routes';
+import { kycRoutes } from './kyc/routes';
+import { marketRoutes } from './market/routes';
+import type { Market } from './market/service';
+import { settingsRoutes } from './modules/settings';
+import { userRoutes } from './modules/users';
+import { rankingRoutes } from './ranking/routes';
+import { tradingRoutes } from './trading/routes';
+import type { Trading } from './trading/service';
+import { Gateway } from './ws/gateway';
+import { websocketRoutes } from './ws/routes';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  market: Market;
+  trading: Trading;
+  /** The trading engine's part of a demo reset: closes and cancels the user's orders in the reset's transaction. */
+  onDemoReset?: DemoResetHook;
+}
+
+export interface App {
+  http: FastifyInstance;
+  gateway: Gateway;
+}
+
+/** Each area registers its routes; a new area adds itself here. */
+const MODULES: ((http: FastifyInstance, deps: Deps) => void)[] = [
+  contentRoutes,
+  contentAdminRoutes,
+  inviteRoutes,
+  rankingRoutes,
+  settingsRoutes,
+  userRoutes,
+  accountRoutes,
+  marketRoutes,
+  tradingRoutes,
+  adminAuthRoutes,
+  fundingRoutes,
+  fundingAdminRoutes,
+  kycRoutes,
+  operatorRoutes,
+  adminUserRoutes,
+  riskRoutes,
+  instrumentRoutes,
+  adminSettingsRoutes,
+  recordRoutes,
+  reconcileRoutes,
+];
+
+const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];
+const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+const isAdminPath = (url: string) => url === '/admin' || url.startsWith('/admin/');
+
+/** Built assets have hashed names and never change; the HTML that names them must always be re-read. */
+const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+/** The whole HTTP and websocket surface; `main.ts` listens on it, tests inject into it. */
+export async function buildApp(deps: Deps): Promise<App> {
+  const { config, database } = deps;
+  const db = database.db;
+  const http = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Paths only: query strings can carry credentials (a demo device id) and never reach the log.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const gateway = new Gateway();
+
+  securityHeaders(http, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The installable app's service worker (/sw.js).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await http.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis.
+  await http.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
+  });
+  await http.register(formbody);
+  await http.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
+  await http.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  // A body of any other type is ignored; the contract then refuses what is missing.
+  http.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+
+  http.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = requestLanguage(req);
+    if (err instanceof AppError) {
+      return reply.status(err.httpStatus).send(envelope(lang, err.code, err.key, null, err.params));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(envelope(lang, Code.RATE_LIMITED, 'rate_limited', null));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(envelope(lang, Code.INVALID_INPUT, 'invalid_body', null));
+    }
+    req.log.error({ err, reqId: req.id }, 'unexpected error');
+    return reply.status(500).send(envelope(lang, Code.INTERNAL, 'internal', null));
+  });
+
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  const hasAdmin = existsSync(path.join(config.adminDist, 'index.html'));
+  http.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const page = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(url) && !path.extname(url);
+    // History-mode routing: a deep link such as /mine/charge or /admin/users loads its app, which routes it.
+    if (page && isAdminPath(url)) {
+      if (hasAdmin) return reply.header('cache-control', 'no-cache').sendFile('index.html', config.adminDist);
+    } else if (page && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(requestLanguage(req), Code.NOT_FOUND, 'not_found', null));
+  });
+
+  for (const register of MODULES) register(http, deps);
+  websocketRoutes(http, db, gateway, config.wsMaxPerIp);
+  const unsubscribe = [
+    deps.bus.subscribe(Channel.topic, (e) =>
+      gateway.publish((e as TopicEvent).topic, (e as TopicEvent).message),
+    ),
+    deps.bus.subscribe(Channel.user, (e) =>
+      gateway.sendToUser((e as UserEvent).userId, (e as UserEvent).message),
+    ),
+  ];
+  http.addHook('onClose', async () => {
+    for (const stop of unsubscribe) stop();
+  });
+
+  // Calls whose capability has not landed yet check access, then answer clearly instead of with a 404.
+  for (const call of Object.values(api)) {
+    if (http.hasRoute({ method: call.method, url: call.path })) continue;
+    route(http, db, call, z.unknown(), async () => {
+      throw new AppError(Code.NOT_AVAILABLE, 'not_available');
+    });
+  }
+
+  if (hasWeb) {
+    await http.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      // The web build writes .br and .gz beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        cacheHeaders(res, filePath);
+        // The service worker is checked for updates on every visit and always revalidated.
+        const name = path.basename(filePath);
+        if (name === 'sw.js' || name.startsWith('workbox-')) {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.setHeader('cache-control', 'no-cache, no-store, must-revalidate');
+          res.setHeader('service-worker-allowed', '/');
+        }
+        if (name.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json');
+      },
+    });
+  }
+  if (hasAdmin) {
+    await http.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      index: false,
+      decorateReply: !hasWeb,
+      setHeaders: cacheHeaders,
+    });
+  }
+
+  return { http, gateway };
+}

@@ -1,0 +1,26 @@
+import { addTo, removeFrom } from '../util/multimap';
+
+/** Publish/subscribe between the engine and the websocket gateways (in-process now, Redis across nodes). */
+export type Handler = (message: unknown) => void;
+
+export interface Bus {
+  publish(channel: string, message: unknown): void;
+  subscribe(channel: string, handler: Handler): () => void;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): Bus {
+  const handlers = new Map<string, Set<Handler>>();
+  return {
+    publish(channel, message) {
+      for (const handler of handlers.get(channel) ?? []) handler(message);
+    },
+    subscribe(channel, handler) {
+      addTo(handlers, channel, handler);
+      return () => removeFrom(handlers, channel, handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { Redis } from 'ioredis';
+import { addTo, removeFrom } from '../util/multimap';
+import type { Bus, Handler } from './bus';
+
+/**
+ * The bus across nodes: Redis pub/sub, JSON messages. A node hears its own publications too, so
+ * every node (the publisher included) handles a message the same way, once.
+ */
+export function redisBus(url: string, onError: (err: unknown) => void = () => {}): Bus {
+  const publisher = new Redis(url, { maxRetriesPerRequest: null });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
+  const handlers = new Map<string, Set<Handler>>();
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  subscriber.on('message', (channel: string, text: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    for (const handler of handlers.get(channel) ?? []) handler(message);
+  });
+  return {
+    publish(channel, message) {
+      void publisher.publish(channel, JSON.stringify(message)).catch(onError);
+    },
+    subscribe(channel, handler) {
+      if (!handlers.has(channel)) void subscriber.subscribe(channel).catch(onError);
+      addTo(handlers, channel, handler);
+      return () => {
+        removeFrom(handlers, channel, handler);
+        if (!handlers.has(channel)) void subscriber.unsubscribe(channel).catch(onError);
+      };
+    },
+    async close() {
+      handlers.clear();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

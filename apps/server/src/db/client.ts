@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded database's folder under DATA_DIR. */
+export const embeddedDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'pglite');
+
+/** Whether DATA_DIR already holds an embedded database (a server has started on it once). */
+export const embeddedDatabaseExists = (config: Pick<Config, 'dataDir'>) =>
+  existsSync(path.join(embeddedDir(config), 'PG_VERSION'));
+
+/**
+ * PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (or in memory for tests); the same migrations
+ * serve both. An embedded database on disk is locked to this process (db/lock.ts): `owner` names it to
+ * whoever is refused; a DataDirBusy error says who holds it.
+ */
+export function openDatabase(config: Config, owner = 'server'): Database {
+  const migrationsFolder = config.migrationsDir;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  let unlock = () => {};
+  if (!config.memoryDb) {
+    unlock = lockDataDir(config.dataDir, owner);
+    dataDir = embeddedDir(config);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}

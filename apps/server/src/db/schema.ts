@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money columns: exact decimals, wide enough for any balance, rounded only when shown (TRADING.md "Numbers"). */
+const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Dialling codes for sign-up by mobile; the lowest `sort` is the default entry (SPEC.md §3). */
+export const areaCodes = pgTable('area_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  globalCode: text('global_code').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+/** Operator-editable settings as text values (basic info, is_show_mobile, trading levels…). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** The public account number shown in the user centre. */
+    uid: text('uid').notNull().unique(),
+    loginType: text('login_type').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    areaId: integer('area_id').references(() => areaCodes.id),
+    passwordHash: text('password_hash'),
+    name: text('name'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    demoId: text('demo_id').unique(),
+    inviteCode: text('invite_code').notNull().unique(),
+    inviterId: integer('inviter_id'),
+    balance: money('balance').notNull().default('0'),
+    lockBalance: money('lock_balance').notNull().default('0'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Real-name verification certified; `name` then holds the verified name (set by the approving operator). */
+    isReal: boolean('is_real').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_unique').on(t.areaId, t.mobile),
+  ],
+);
+
+/** Opaque bearer tokens, stored as their SHA-256 so a database leak gives no working token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Back-office accounts, separate from traders; roles: admin, finance, support, content, risk. */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  totpSecret: text('totp_secret'),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every change of a balance or a lock balance, written in the same transaction as the change
+ * (TRADING.md "Ledger"): per user, balance = Σ balance rows and lock_balance = Σ lock rows.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'balance' or 'lock'. */
+    account: text('account').notNull(),
+    /** deposit, withdraw_lock, withdraw_unlock, withdraw_paid, trade_margin, trade_fee, trade_settle, … */
+    type: text('type').notNull(),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    /** What caused it: 'order', 'deposit', 'withdrawal', 'operator', 'demo'. */
+    refType: text('ref_type'),
+    refId: integer('ref_id'),
+    /** Operator's reason or other free text shown beside the localized memo. */
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.id)],
+);

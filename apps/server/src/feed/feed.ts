@@ -1,0 +1,36 @@
+import type { Schedule } from '@meridian/core';
+
+/** One price update from a feed. */
+export interface Tick {
+  /** Instrument Code, e.g. EURUSD. */
+  symbol: string;
+  /** Decimal text; the market rounds it to the instrument's PricePrecision. */
+  price: string;
+  /** UTC milliseconds. */
+  time: number;
+  /** Tick volume, 1 unless the feed says otherwise. */
+  volume: number;
+}
+
+/** What a feed is told about each instrument it should quote. */
+export interface FeedInstrument {
+  symbol: string;
+  /** Where the price stands now (decimal text at `precision`). */
+  price: string;
+  precision: number;
+  /** Annualized volatility, e.g. 0.08. */
+  volatility: number;
+  schedule: Schedule;
+}
+
+/** A source of ticks: the simulator or an external provider. */
+export interface PriceFeed {
+  start(instruments: FeedInstrument[], onTick: (tick: Tick) => void): void;
+  stop(): Promise<void>;
+}
+
+/** A feed that sends nothing: tests push ticks themselves. */
+export const silentFeed: PriceFeed = {
+  start() {},
+  async stop() {},
+};

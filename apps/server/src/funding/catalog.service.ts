@@ -1,0 +1,89 @@
+import { audit } from '../admin/auth';
+import { exact } from '../admin/user-accounts';
+import type { Db } from '../db/client';
+import { invalidInput, refuse } from '../http/errors';
+import {
+  allChannels,
+  allCurrencies,
+  channelById,
+  currencyById,
+  type DepositChannel,
+  saveChannel,
+  saveCurrency,
+  type WithdrawCurrency,
+} from './catalog.repo';
+import type { depositChannels, withdrawCurrencies } from './schema';
+
+export const channelView = (c: DepositChannel) => ({
+  id: c.id,
+  kind: c.kind,
+  currency_code: c.currencyCode,
+  protocol_code: c.protocolCode,
+  address: c.address,
+  bank_name: c.bankName,
+  account_name: c.accountName,
+  account_number: c.accountNumber,
+  swift: c.swift,
+  bank_address: c.bankAddress,
+  remark: c.remark,
+  enabled: c.enabled,
+  sort: c.sort,
+});
+
+export const currencyView = (c: WithdrawCurrency) => ({
+  id: c.id,
+  type: c.type,
+  code: c.code,
+  protocol: c.protocol,
+  draw_rate: exact(c.drawRate),
+  fee_type: c.feeType,
+  usd_price: exact(c.usdPrice),
+  min: exact(c.min),
+  max: exact(c.max),
+  enabled: c.enabled,
+  sort: c.sort,
+});
+
+export const listChannels = async (db: Db) => (await allChannels(db)).map(channelView);
+export const listCurrencies = async (db: Db) => (await allCurrencies(db)).map(currencyView);
+
+export type ChannelInput = Omit<typeof depositChannels.$inferInsert, 'id'>;
+export type CurrencyInput = Omit<typeof withdrawCurrencies.$inferInsert, 'id'>;
+
+/** Creates (no id) or edits a deposit channel, audited with before and after. */
+export function upsertChannel(db: Db, operatorId: number, id: number | undefined, values: ChannelInput) {
+  if (values.kind === 'coin' && !values.address) throw invalidInput('address');
+  if (values.kind === 'wire' && !values.accountNumber) throw invalidInput('account_number');
+  return db.transaction(async (tx) => {
+    const before = id ? await channelById(tx, id) : undefined;
+    if (id && !before) throw refuse('not_found');
+    const row = await saveChannel(tx, id, values);
+    await audit(tx, {
+      operatorId,
+      action: id ? 'deposit_channel.update' : 'deposit_channel.create',
+      targetType: 'deposit_channel',
+      targetId: row.id,
+      before: before ? channelView(before) : undefined,
+      after: channelView(row),
+    });
+    return channelView(row);
+  });
+}
+
+/** Creates (no id) or edits a withdrawal currency, audited with before and after. */
+export function upsertCurrency(db: Db, operatorId: number, id: number | undefined, values: CurrencyInput) {
+  return db.transaction(async (tx) => {
+    const before = id ? await currencyById(tx, id) : undefined;
+    if (id && !before) throw refuse('not_found');
+    const row = await saveCurrency(tx, id, values);
+    await audit(tx, {
+      operatorId,
+      action: id ? 'withdraw_currency.update' : 'withdraw_currency.create',
+      targetType: 'withdraw_currency',
+      targetId: row.id,
+      before: before ? currencyView(before) : undefined,
+      after: currencyView(row),
+    });
+    return currencyView(row);
+  });
+}

@@ -1,0 +1,46 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { offsetOf, type PageInput } from '../admin/inputs';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { Tx } from '../ledger/post';
+import { depositChannels, deposits, ReviewStatus, uploads } from './schema';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** Who a back-office row is about. */
+export const userRef = { id: users.id, uid: users.uid, email: users.email };
+
+export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert): Promise<DepositRow> {
+  const [row] = await db.insert(deposits).values(values).returning();
+  return row!;
+}
+
+/** Moves a pending deposit to `status` once: undefined when it is unknown or no longer pending. */
+export async function decideDeposit(
+  tx: Tx,
+  id: number,
+  decision: { status: number; operatorId: number; reason?: string },
+): Promise<DepositRow | undefined> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ ...decision, reviewedAt: new Date() })
+    .where(and(eq(deposits.id, id), eq(deposits.status, ReviewStatus.pending)))
+    .returning();
+  return row;
+}
+
+export async function depositPage(db: Db, status: number | undefined, page: PageInput) {
+  const where: SQL | undefined = status === undefined ? undefined : eq(deposits.status, status);
+  const rows = await db
+    .select({ deposit: deposits, user: userRef, channel: depositChannels, proof: uploads.name })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(depositChannels, eq(depositChannels.id, deposits.channelId))
+    .innerJoin(uploads, eq(uploads.id, deposits.proofUploadId))
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(deposits).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,140 @@
+import { dec } from '@meridian/core';
+import { audit } from '../admin/auth';
+import type { PageInput } from '../admin/inputs';
+import { exact } from '../admin/user-accounts';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { refuse } from '../http/errors';
+import { said } from '../http/route';
+import type { User } from '../http/sessions';
+import { lockAccount, post } from '../ledger/post';
+import { type DepositKind, enabledChannel, enabledChannels } from './catalog.repo';
+import { decideDeposit, depositPage, insertDeposit } from './deposits.repo';
+import { ReviewStatus } from './schema';
+import { ownUpload, uploadPath } from './uploads.service';
+import { isoOrNull } from './views';
+
+/** SPEC.md §3 deposit options: coin addresses, wire accounts and the external payment page (empty when none). */
+export async function depositOptions(db: Db, config: Config) {
+  const channels = await enabledChannels(db);
+  return {
+    coin: channels
+      .filter((c) => c.kind === 'coin')
+      .map((c) => ({
+        id: c.id,
+        currency_code: c.currencyCode,
+        protocol_code: c.protocolCode,
+        address: c.address,
+      })),
+    wire: channels
+      .filter((c) => c.kind === 'wire')
+      .map((c) => ({
+        id: c.id,
+        /** SPEC.md §3 "Deposit wire option: wire id", as wire_submit takes it back. */
+        wire_id: c.id,
+        currency_code: c.currencyCode,
+        bank_name: c.bankName,
+        account_name: c.accountName,
+        account_number: c.accountNumber,
+        swift: c.swift,
+        bank_address: c.bankAddress,
+        remark: c.remark,
+      })),
+    pay_url: config.paymentPageUrl,
+  };
+}
+
+export interface DepositRequest {
+  kind: DepositKind;
+  channelId: number;
+  amount: string;
+  proofImg: string;
+  address: string;
+}
+
+/** A pending deposit with its proof, which must be one of the caller's own uploads. */
+export async function requestDeposit(db: Db, user: User, request: DepositRequest) {
+  const channel = await enabledChannel(db, request.channelId, request.kind);
+  if (!channel) throw refuse('no_pay_way');
+  const proof = await ownUpload(db, user.id, request.proofImg, 'proof_invalid');
+  const row = await insertDeposit(db, {
+    userId: user.id,
+    channelId: channel.id,
+    amount: request.amount,
+    proofUploadId: proof.id,
+    address: request.address,
+  });
+  return said({ id: row.id }, 'deposit_submitted');
+}
+
+/** Approval credits the amount to the balance with a `deposit` ledger row, audited, all in one transaction. */
+export function approveDeposit(db: Db, operatorId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await decideDeposit(tx, id, { status: ReviewStatus.approved, operatorId });
+    if (!row) throw refuse('review_done');
+    await lockAccount(tx, row.userId);
+    await post(tx, {
+      userId: row.userId,
+      account: 'balance',
+      type: 'deposit',
+      amount: dec(row.amount).toFixed(),
+      refType: 'deposit',
+      refId: row.id,
+    });
+    await audit(tx, {
+      operatorId,
+      action: 'deposit.approve',
+      targetType: 'deposit',
+      targetId: id,
+      before: { status: ReviewStatus.pending },
+      after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
+    });
+    return { id, status: row.status };
+  });
+}
+
+export function rejectDeposit(db: Db, operatorId: number, id: number, reason: string) {
+  return db.transaction(async (tx) => {
+    const row = await decideDeposit(tx, id, { status: ReviewStatus.rejected, operatorId, reason });
+    if (!row) throw refuse('review_done');
+    await audit(tx, {
+      operatorId,
+      action: 'deposit.reject',
+      targetType: 'deposit',
+      targetId: id,
+      before: { status: ReviewStatus.pending },
+      after: { status: row.status },
+      reason,
+    });
+    return { id, status: row.status };
+  });
+}
+
+/** The back office's deposit queue, newest first. */
+export async function depositQueue(db: Db, status: number | undefined, page: PageInput) {
+  const { rows, total } = await depositPage(db, status, page);
+  return {
+    rows: rows.map(({ deposit: d, user, channel: c, proof }) => ({
+      id: d.id,
+      user,
+      type: c.kind,
+      channel: {
+        id: c.id,
+        currency_code: c.currencyCode,
+        protocol_code: c.protocolCode,
+        address: c.address,
+        bank_name: c.bankName,
+        account_number: c.accountNumber,
+      },
+      amount: exact(d.amount),
+      address: d.address,
+      proof_url: uploadPath(proof),
+      status: d.status,
+      reason: d.reason ?? '',
+      operator_id: d.operatorId,
+      created_at: d.createdAt.toISOString(),
+      reviewed_at: isoOrNull(d.reviewedAt),
+    })),
+    total,
+  };
+}

@@ -1,0 +1,147 @@
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { operators, users } from '../db/schema';
+
+const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A request's review state: pending until an operator approves (paid) or rejects it, once. */
+export const ReviewStatus = { pending: 0, approved: 1, rejected: 2 } as const;
+
+/** Images traders uploaded (payment proofs, ID pictures): stored under `name` in UPLOAD_DIR, shown only to their owner and operators. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Random file name with the sniffed extension, e.g. 9f…e1.png. */
+    name: text('name').notNull().unique(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+/** Where traders send money: coin addresses (kind 'coin') and bank wire accounts (kind 'wire'); operators edit them. */
+export const depositChannels = pgTable('deposit_channels', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  protocolCode: text('protocol_code').notNull().default(''),
+  address: text('address').notNull().default(''),
+  bankName: text('bank_name').notNull().default(''),
+  accountName: text('account_name').notNull().default(''),
+  accountNumber: text('account_number').notNull().default(''),
+  swift: text('swift').notNull().default(''),
+  bankAddress: text('bank_address').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A trader's deposit request with its proof; the amount is credited to the balance when approved. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => depositChannels.id),
+    amount: money('amount').notNull(),
+    proofUploadId: integer('proof_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    /** The address the trader says they paid to or from (coin deposits). */
+    address: text('address').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    reason: text('reason'),
+    operatorId: integer('operator_id').references(() => operators.id),
+    reviewedAt: at('reviewed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('deposits_status_idx').on(t.status, t.id), index('deposits_user_idx').on(t.userId, t.id)],
+);
+
+/** What traders may withdraw to: type 1 coin, 2 bank; fee terms and limits; operators edit them. */
+export const withdrawCurrencies = pgTable('withdraw_currencies', {
+  id: serial('id').primaryKey(),
+  type: integer('type').notNull(),
+  code: text('code').notNull(),
+  protocol: text('protocol').notNull().default(''),
+  drawRate: money('draw_rate').notNull().default('0'),
+  feeType: integer('fee_type').notNull().default(1),
+  usdPrice: money('usd_price').notNull().default('1'),
+  min: money('min').notNull().default('0'),
+  max: money('max').notNull().default('0'),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A trader's bound withdrawal method: a coin address (type 1) or a bank account (type 2), for one currency. */
+export const drawMethods = pgTable(
+  'draw_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: integer('type').notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => withdrawCurrencies.id),
+    dcAddress: text('dc_address').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAddress: text('bank_address').notNull().default(''),
+    bankSwift: text('bank_swift').notNull().default(''),
+    payeeName: text('payee_name').notNull().default(''),
+    payeeAccount: text('payee_account').notNull().default(''),
+    coinType: text('coin_type').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('draw_methods_user_idx').on(t.userId, t.type)],
+);
+
+/**
+ * A withdrawal request: the amount sits in lock_balance until paid or returned. Terms, fee and the
+ * destination are copied at request time, so later edits or a deleted method change nothing.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => withdrawCurrencies.id),
+    type: integer('type').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    received: money('received').notNull(),
+    usdPrice: money('usd_price').notNull(),
+    methodId: integer('method_id'),
+    address: text('address').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAddress: text('bank_address').notNull().default(''),
+    bankSwift: text('bank_swift').notNull().default(''),
+    payeeName: text('payee_name').notNull().default(''),
+    payeeAccount: text('payee_account').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    reason: text('reason'),
+    operatorId: integer('operator_id').references(() => operators.id),
+    reviewedAt: at('reviewed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_status_idx').on(t.status, t.id),
+    index('withdrawals_user_idx').on(t.userId, t.type, t.id),
+  ],
+);

@@ -1,0 +1,47 @@
+import { type ApiName, api } from '@meridian/contract';
+import type { FastifyRequest } from 'fastify';
+import { tokenFromHeader } from './sessions';
+
+interface Limit {
+  /** Requests allowed per window. */
+  max: number;
+  /** Who is counted: the caller's address, or the session (one account however many addresses it uses). */
+  by: 'ip' | 'session';
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Request ceilings against abuse (per minute). Sign-in failures, code sends per recipient and the like
+ * have their own finer throttles in the accounts module; these bound the raw request rate on top.
+ */
+export const LIMITS: Partial<Record<ApiName, Limit>> = {
+  login: { max: 30, by: 'ip' },
+  register: { max: 20, by: 'ip' },
+  sendEmail: { max: 20, by: 'ip' },
+  sendSms: { max: 20, by: 'ip' },
+  forgetPassword: { max: 20, by: 'ip' },
+  createDemo: { max: 30, by: 'ip' },
+  captcha: { max: 60, by: 'ip' },
+  imageUpload: { max: 30, by: 'session' },
+  submitOrder: { max: 300, by: 'session' },
+  closeOrder: { max: 300, by: 'session' },
+  cancelOrder: { max: 300, by: 'session' },
+  setStopPrice: { max: 300, by: 'session' },
+  draw: { max: 30, by: 'session' },
+};
+
+const NAME_BY_PATH = new Map(Object.entries(api).map(([name, call]) => [call.path, name as ApiName]));
+
+/** The per-route configuration @fastify/rate-limit reads, or undefined for calls without a ceiling. */
+export function rateLimitFor(path: string) {
+  const name = NAME_BY_PATH.get(path);
+  const limit = name ? LIMITS[name] : undefined;
+  if (!limit) return undefined;
+  return {
+    max: limit.max,
+    timeWindow: MINUTE,
+    keyGenerator: (req: FastifyRequest) =>
+      `${name}:${limit.by === 'session' ? (tokenFromHeader(req.headers.authorization) ?? req.ip) : req.ip}`,
+  };
+}

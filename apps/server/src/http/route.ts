@@ -1,0 +1,107 @@
+import { type Access, type ApiCall, Code, type Envelope, type Language } from '@meridian/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { type MessageKey, type MessageParams, translate } from '../i18n';
+import { AppError, invalidInput, sessionInvalid } from './errors';
+import { requestLanguage } from './lang';
+import { rateLimitFor } from './limits';
+import { tokenFromHeader, type User, userForToken } from './sessions';
+
+/** A signed-in user for calls that need one, otherwise maybe nobody. */
+type UserFor<A extends Access> = A extends 'user' | 'real' ? User : User | null;
+
+export interface Ctx<I, A extends Access> {
+  input: I;
+  user: UserFor<A>;
+  lang: Language;
+  token: string | undefined;
+  req: FastifyRequest;
+}
+
+/** A success whose msg the client shows (SPEC.md §7: order confirm, cancel, close, bind…). */
+export class Said<T> {
+  constructor(
+    readonly data: T,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+  ) {}
+}
+export const said = <T>(data: T, key: MessageKey, params?: MessageParams) => new Said(data, key, params);
+
+export function envelope<T>(
+  lang: Language,
+  code: number,
+  key: MessageKey,
+  data: T,
+  params?: MessageParams,
+): Envelope<T> {
+  return { code, msg: translate(lang, key, params), data };
+}
+
+/** The request's input: query for GET and DELETE, query and body for POST; the cache-busting `t` is dropped. */
+export function rawInput(req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  const { t: _t, ...rest } = { ...query, ...(body as Record<string, unknown>) };
+  return rest;
+}
+
+/** The name of the first field the contract refused, as the client sent it. */
+function firstField(error: z.ZodError): string {
+  const path = error.issues[0]?.path ?? [];
+  return path.length > 0 ? path.map(String).join('.') : 'input';
+}
+
+/** The first field holding a NUL character, which no text column can store (PostgreSQL refuses it). */
+function fieldWithNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'input' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = fieldWithNul(inner, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const nul = fieldWithNul(value);
+  if (nul) throw invalidInput(nul);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidInput(firstField(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * Registers one call of the contract: checks access and input at the edge, runs the use-case,
+ * answers in the envelope. Refusals are thrown as AppError and answered by the app's error handler.
+ */
+export function route<A extends Access, S extends z.ZodType, T>(
+  app: FastifyInstance,
+  db: Db,
+  call: ApiCall & { access: A },
+  schema: S,
+  handler: (ctx: Ctx<z.infer<S>, A>) => Promise<T | Said<T>>,
+): void {
+  const rateLimit = rateLimitFor(call.path);
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: rateLimit ? { rateLimit } : {},
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const lang = requestLanguage(req);
+      const token = tokenFromHeader(req.headers.authorization);
+      const user = call.access === 'public' ? null : await userForToken(db, token);
+      if (!user && (call.access === 'user' || call.access === 'real')) throw sessionInvalid();
+      if (user?.isDemo && call.access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
+      const input = parseInput(schema, rawInput(req));
+      const result = await handler({ input, user: user as UserFor<A>, lang, token, req });
+      const body =
+        result instanceof Said
+          ? envelope(lang, Code.OK, result.key, result.data, result.params)
+          : envelope(lang, Code.OK, 'ok', result);
+      return reply.send(body);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export type User = typeof users.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new opaque token for the user; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), ip: meta.ip, userAgent: meta.userAgent });
+  return token;
+}
+
+/** Every signed-in request asks this: the query is built once per database (and prepared by PostgreSQL). */
+const prepare = (db: Db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('user_for_token');
+const byToken = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+/** The user behind a live token, or null for a missing, unknown, revoked or disabled one. */
+export async function userForToken(db: Db, token: string | undefined): Promise<User | null> {
+  if (!token || token.length > 200) return null;
+  let query = byToken.get(db);
+  if (!query) {
+    query = prepare(db);
+    byToken.set(db, query);
+  }
+  const rows = await query.execute({ hash: hashToken(token) });
+  const user = rows[0]?.user;
+  return user && !user.disabled ? user : null;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** `authorization: <token>` as the spec's clients send it, or the usual `Bearer <token>`. */
+export function tokenFromHeader(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  const token = raw?.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}

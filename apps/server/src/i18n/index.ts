@@ -1,0 +1,26 @@
+import type { Language } from '@meridian/contract';
+import { ar } from './locales/ar';
+import { de } from './locales/de';
+import { en, type MessageKey, type Messages } from './locales/en';
+import { fr } from './locales/fr';
+import { hk } from './locales/hk';
+import { it } from './locales/it';
+import { jp } from './locales/jp';
+import { kr } from './locales/kr';
+import { pt } from './locales/pt';
+import { ru } from './locales/ru';
+import { spa } from './locales/spa';
+import { th } from './locales/th';
+import { tr } from './locales/tr';
+import { vn } from './locales/vn';
+
+export type { MessageKey };
+
+/** Server messages in every interface language; the type makes a missing key a compile error. */
+const catalogs: Record<Language, Messages> = { hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
+
+export type MessageParams = Record<string, string | number>;
+
+export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
+  return catalogs[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,68 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { offsetOf, type PageInput } from '../admin/inputs';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { userRef } from '../funding/deposits.repo';
+import { uploads } from '../funding/schema';
+import type { Tx } from '../ledger/post';
+import { KycStatus, verifications } from './schema';
+
+export type Verification = typeof verifications.$inferSelect;
+
+/** The user's newest submission: their current state. */
+export async function latestVerification(db: Db | Tx, userId: number): Promise<Verification | undefined> {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.userId, userId))
+    .orderBy(desc(verifications.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertVerification(
+  tx: Tx,
+  values: typeof verifications.$inferInsert,
+): Promise<Verification> {
+  const [row] = await tx.insert(verifications).values(values).returning();
+  return row!;
+}
+
+/** Moves a waiting submission to `status` once: undefined when it is unknown or already decided. */
+export async function decideVerification(
+  tx: Tx,
+  id: number,
+  decision: { status: number; operatorId: number; reason?: string },
+): Promise<Verification | undefined> {
+  const [row] = await tx
+    .update(verifications)
+    .set({ ...decision, reviewedAt: new Date() })
+    .where(and(eq(verifications.id, id), eq(verifications.status, KycStatus.waiting)))
+    .returning();
+  return row;
+}
+
+/** Certified: userView reports is_real 1 and the verified name without a join. */
+export async function markUserReal(tx: Tx, userId: number, name: string): Promise<void> {
+  await tx.update(users).set({ isReal: true, name }).where(eq(users.id, userId));
+}
+
+const front = alias(uploads, 'front');
+const reverse = alias(uploads, 'reverse');
+
+export async function verificationPage(db: Db, status: number | undefined, page: PageInput) {
+  const where: SQL | undefined = status === undefined ? undefined : eq(verifications.status, status);
+  const rows = await db
+    .select({ verification: verifications, user: userRef, front: front.name, reverse: reverse.name })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .innerJoin(front, eq(front.id, verifications.frontUploadId))
+    .innerJoin(reverse, eq(reverse.id, verifications.reverseUploadId))
+    .where(where)
+    .orderBy(desc(verifications.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(verifications).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { operators, users } from '../db/schema';
+import { uploads } from '../funding/schema';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** SPEC.md §4 review_status: 0 not submitted (no row), 1 waiting, 2 certified, 3 rejected. */
+export const KycStatus = { none: 0, waiting: 1, certified: 2, rejected: 3 } as const;
+
+/** Real-name submissions; the newest row is the user's state. A user has at most one waiting or certified row. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    cardId: text('card_id').notNull(),
+    frontUploadId: integer('front_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    reverseUploadId: integer('reverse_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: integer('status').notNull().default(1),
+    reason: text('reason'),
+    operatorId: integer('operator_id').references(() => operators.id),
+    reviewedAt: at('reviewed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('verifications_status_idx').on(t.status, t.id),
+    index('verifications_user_idx').on(t.userId, t.id),
+    // Two racing submissions cannot both start a review.
+    uniqueIndex('verifications_open_unique').on(t.userId).where(sql`${t.status} in (1, 2)`),
+  ],
+);

@@ -1,0 +1,91 @@
+import pg from 'pg';
+
+/** Advisory lock keys: one node migrates and seeds at a time; one node leads (feed and engine). */
+const STARTUP_LOCK = 7_301_001;
+const LEADER_LOCK = 7_301_002;
+/** How often a follower tries to become the leader; a dead leader is replaced within about this long. */
+export const LEADER_POLL_MS = 1000;
+
+/** Runs `work` while holding the startup lock, so concurrent nodes migrate and seed one after another. */
+export async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export interface Leadership {
+  /** Settles after the first attempt: this node then leads or follows. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Leader election by a PostgreSQL session advisory lock held on a connection of its own: the node
+ * holding it leads; when that node dies its connection ends, the lock is released, and the next
+ * follower to poll takes it. Losing the connection means losing the lead at once.
+ */
+export function electLeader(
+  databaseUrl: string,
+  roles: { lead: () => Promise<void>; follow: () => Promise<void> },
+  log: (message: string, err?: unknown) => void,
+): Leadership {
+  let client: pg.Client | null = null;
+  let leading = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const stepDown = async (reason: string, err?: unknown) => {
+    client = null;
+    if (!leading) return;
+    leading = false;
+    log(`leadership lost: ${reason}`, err);
+    await roles.follow();
+  };
+
+  const attempt = async () => {
+    if (stopped) return;
+    try {
+      if (!client) {
+        const fresh = new pg.Client({ connectionString: databaseUrl });
+        fresh.on('error', (err) => void stepDown('database connection error', err));
+        fresh.on('end', () => void stepDown('database connection ended'));
+        await fresh.connect();
+        client = fresh;
+      }
+      if (!leading) {
+        const { rows } = await client.query('select pg_try_advisory_lock($1) as won', [LEADER_LOCK]);
+        if (rows[0]?.won) {
+          leading = true;
+          log('this node leads: price feed and trading engine started');
+          await roles.lead();
+        }
+      }
+    } catch (err) {
+      const old = client;
+      await stepDown('lock check failed', err);
+      await old?.end().catch(() => {});
+    }
+    if (!stopped) timer = setTimeout(() => void attempt(), LEADER_POLL_MS);
+  };
+
+  const ready = roles.follow().then(attempt);
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const old = client;
+      client = null;
+      if (leading) {
+        leading = false;
+        await roles.follow();
+      }
+      await old?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { type Dec, dec } from '@meridian/core';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ledgerEntries, users } from '../db/schema';
+
+export const LEDGER_TYPES = [
+  'deposit',
+  'withdraw_lock',
+  'withdraw_unlock',
+  'withdraw_paid',
+  'trade_margin',
+  'trade_fee',
+  'trade_settle',
+  'pending_refund',
+  'negative_balance_protection',
+  'operator_adjust',
+  'demo_reset',
+] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+/** A transaction handle or the database itself; money moves only inside a transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Posting {
+  userId: number;
+  account: 'balance' | 'lock';
+  type: LedgerType;
+  /** Signed decimal text: positive credits, negative debits. */
+  amount: string;
+  refType?: string;
+  refId?: number;
+  note?: string;
+}
+
+/**
+ * Moves one of a user's balances by `amount` and writes its ledger row, in the caller's transaction.
+ * Returns the balance after. The caller checks limits (free margin, non-negative) under its row lock.
+ */
+export async function post(tx: Tx, p: Posting): Promise<string> {
+  const { userId, account, ...entry } = p;
+  return postAll(tx, userId, account, [entry]);
+}
+
+/** One ledger row of `postAll`: the user and the balance are common to all of them. */
+export type Entry = Omit<Posting, 'userId' | 'account'>;
+
+const BALANCE_COLUMN = { balance: sql.raw('balance'), lock: sql.raw('lock_balance') } as const;
+
+/**
+ * The two statements of a posting, for a `with` clause: `moved` moves the balance by the entries' sum
+ * (returning `after`), `written` writes each entry's ledger row in the order given with the balance after
+ * it, as if they had been posted one by one (returning each row's `id`).
+ */
+export function postingSql(
+  userId: number,
+  account: Posting['account'],
+  entries: Entry[],
+): { moved: SQL; written: SQL } {
+  if (entries.length === 0) throw new Error('nothing to post');
+  // As the numeric(28, 8) columns would round each amount.
+  const amounts = entries.map((e) => dec(e.amount).toDecimalPlaces(8));
+  const total = amounts.reduce((a, b) => a.plus(b));
+  // The balance after entry i is the final balance less what the entries after it moved.
+  const later: Dec[] = [];
+  let sum = dec(0);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    later[i] = sum;
+    sum = sum.plus(amounts[i]!);
+  }
+  const values = sql.join(
+    entries.map(
+      (e, i) =>
+        sql`(${i}::int, ${e.type}::text, ${amounts[i]!.toFixed()}::numeric, ${later[i]!.toFixed()}::numeric,
+          ${e.refType ?? null}::text, ${e.refId ?? null}::int, ${e.note ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  const column = BALANCE_COLUMN[account];
+  return {
+    moved: sql`update ${users} set ${column} = ${column} + ${total.toFixed()}::numeric
+      where ${users.id} = ${userId} returning ${column} as after`,
+    written: sql`insert into ${ledgerEntries} (user_id, account, type, amount, balance_after, ref_type, ref_id, note)
+      select ${userId}, ${account}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
+      from moved cross join (values ${values}) as e(n, type, amount, later, ref_type, ref_id, note)
+      order by e.n
+      returning id`,
+  };
+}
+
+/**
+ * Posts several entries to one of a user's balances in one statement (see `postingSql`). Returns the
+ * balance after the last. A close's settlement and its protection top-up take one round trip, not four.
+ */
+export async function postAll(
+  tx: Tx,
+  userId: number,
+  account: Posting['account'],
+  entries: Entry[],
+): Promise<string> {
+  const { moved, written } = postingSql(userId, account, entries);
+  const result = await tx.execute(sql`
+    with moved as (${moved}), written as (${written})
+    select moved.after::text as after, (select count(*) from written)::int as written from moved`);
+  const [row] = (result as unknown as { rows: { after: string; written: number }[] }).rows;
+  if (!row || row.written !== entries.length) throw new Error(`ledger post for unknown user ${userId}`);
+  return row.after;
+}
+
+/** Locks the user's row for the rest of the transaction and returns its balances. */
+export async function lockAccount(tx: Tx, userId: number): Promise<{ balance: string; lockBalance: string }> {
+  const [row] = await tx
+    .select({ balance: users.balance, lockBalance: users.lockBalance })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row) throw new Error(`unknown user ${userId}`);
+  return row;
+}

@@ -1,0 +1,32 @@
+import { loadConfig } from './config';
+import { DataDirBusy } from './db/lock';
+import { startPlatform } from './platform';
+
+/** Composition root: config → platform → listen. */
+async function main() {
+  const config = loadConfig();
+  const platform = await startPlatform(config);
+  const { http, database } = platform;
+
+  const shutdown = async (signal: string) => {
+    http.log.info({ signal }, 'shutting down');
+    await platform.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await http.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const mode = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\nMeridian is running at ${url}  (${mode})`);
+  console.log(
+    `Back office operator: ${config.operatorEmail} / ${process.env.OPERATOR_PASSWORD ? '(OPERATOR_PASSWORD)' : config.operatorPassword}\n`,
+  );
+}
+
+main().catch((err) => {
+  // Another process (a second server, `npm run reconcile`) has the embedded database: say so plainly.
+  console.error(err instanceof DataDirBusy ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+import { gzipSync } from 'node:zlib';
+import {
+  api,
+  Code,
+  FALLBACK_LANGUAGE,
+  type Instrument,
+  type Language,
+  PERIODS,
+  type Period,
+} from '@meridian/contract';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../app';
+import { AppError } from '../http/errors';
+import { requestLanguage } from '../http/lang';
+import { envelope, parseInput, rawInput, route } from '../http/route';
+import { quotationsOf } from './quotes';
+import { categories } from './schema';
+import type { Market, MarketInstrument } from './service';
+
+/** The most bars one kline call returns. */
+const MAX_BARS = 1000;
+
+const klineInput = z.object({
+  forex_id: z.coerce.number().int().positive(),
+  period: z.enum(PERIODS.map((p) => p.period) as [Period, ...Period[]]),
+  limit: z.coerce.number().int().min(1).max(MAX_BARS).default(MAX_BARS),
+});
+
+const searchInput = z.object({
+  name: z.string().trim().max(32).optional(),
+  searchCurrency: z.string().trim().max(32).optional(),
+});
+
+export function marketRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
+  // The home screen's list is read far more often than quotes change: its JSON is built once per change
+  // (any quote, market status or definition) and per language, not per request: the profile showed
+  // decimal formatting and JSON serialization of the list, then the socket's text encoding, on every call.
+  const tradeList = tradeListCache(market);
+  const noInput = z.object({});
+  app.get(api.tradeList.path, async (req, reply) => {
+    parseInput(noInput, rawInput(req));
+    const body = tradeList(requestLanguage(req));
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    // 14 KB of JSON is 3 KB gzipped; compressed once per change, it costs the socket a fifth of the bytes.
+    if (GZIP.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(body.gzip());
+    }
+    return reply.send(body.plain);
+  });
+
+  route(app, db, api.categories, z.object({}), async ({ lang }) => {
+    const rows = await db.select().from(categories).orderBy(asc(categories.sort));
+    return rows.map((c) => ({ Id: c.id, NameShowTrans: c.names[lang] ?? c.names[FALLBACK_LANGUAGE] }));
+  });
+
+  route(app, db, api.kline, klineInput, async ({ input }) => {
+    if (!market.instrument(input.forex_id)) throw new AppError(Code.NOT_FOUND, 'instrument_unknown');
+    return market.candles(input.forex_id, input.period, input.limit);
+  });
+
+  route(app, db, api.abbreviatedKline, z.object({}), async () => market.sparks());
+
+  route(app, db, api.searchInstrument, searchInput, async ({ input }) => {
+    const query = (input.name || input.searchCurrency || '').toUpperCase();
+    return market
+      .instruments()
+      .filter((i) =>
+        [i.code, i.showCode.toUpperCase(), i.baseCurrency, i.quoteCurrency].some((field) =>
+          field.includes(query),
+        ),
+      )
+      .map((i) => wire(market, i));
+  });
+}
+
+/**
+ * trade_list's answer as JSON text, rebuilt when an instrument's definition, quote or open/closed state
+ * has changed since the last build (quote states are replaced on every tick, so identity says it).
+ */
+interface CachedBody {
+  plain: string;
+  gzip(): Buffer;
+}
+
+const GZIP = /\bgzip\b/;
+
+function cachedBody(text: string): CachedBody {
+  let zipped: Buffer | undefined;
+  return {
+    // Text: node writes the headers and a string body in one write, a Buffer body takes a writev.
+    plain: text,
+    gzip: () => {
+      zipped ??= gzipSync(text);
+      return zipped;
+    },
+  };
+}
+
+function tradeListCache(market: Market): (lang: Language) => CachedBody {
+  let seen: unknown[] = [];
+  const bodies = new Map<Language, CachedBody>();
+  let list: Instrument[] = [];
+  return (lang) => {
+    const instruments = market.instruments();
+    const now: unknown[] = [];
+    for (const i of instruments) now.push(i, market.quoteState(i.id), market.isOpen(i.id));
+    if (now.length !== seen.length || now.some((v, k) => v !== seen[k])) {
+      seen = now;
+      list = instruments.map((i) => wire(market, i));
+      bodies.clear();
+    }
+    let body = bodies.get(lang);
+    if (body === undefined) {
+      body = cachedBody(JSON.stringify(envelope(lang, Code.OK, 'ok', list)));
+      bodies.set(lang, body);
+    }
+    return body;
+  };
+}
+
+/** SPEC.md §3 Instrument with its live quote. */
+function wire(market: Market, i: MarketInstrument): Instrument {
+  return {
+    Id: i.id,
+    Code: i.code,
+    ShowCode: i.showCode,
+    Logo: i.logo,
+    CategoryId: i.categoryId,
+    MarketStatus: market.isOpen(i.id) ? 1 : 0,
+    PricePrecision: i.pricePrecision,
+    ForexQuotations: quotationsOf(market.quoteState(i.id), i.pricePrecision),
+    HasForexMultiple: i.leverages.map((Value) => ({ Value })),
+    ForexMinCont: i.minLots,
+    ForexContNum: i.contractSize,
+    ForexFeeRate: i.feeRate,
+    Pip: i.lotStep,
+    MarginMode: i.marginMode,
+    MaxCont: i.maxLots,
+    SpreadRate: i.spreadRate,
+    QuoteCurrency: i.quoteCurrency,
+  };
+}

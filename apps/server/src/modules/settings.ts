@@ -1,0 +1,56 @@
+import { api, LANGUAGE_TAGS } from '@meridian/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../app';
+import type { Db } from '../db/client';
+import { areaCodes, settings } from '../db/schema';
+import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
+import { refuse } from '../http/errors';
+import { route } from '../http/route';
+
+export type Settings = Record<SettingKey, string>;
+
+export async function readSettings(db: Db): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  return settingsOf(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** Stored values over the defaults (a key nobody has set yet has its default). */
+export function settingsOf(stored: Record<string, string> | null): Settings {
+  return { ...SETTING_DEFAULTS, ...stored };
+}
+
+/** Settings a visitor's app may read with /api/default/setting?key=… */
+const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKey[];
+
+export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+  route(app, db, api.areaList, z.object({}), async ({ lang }) => {
+    const names = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: 'region' });
+    const rows = await db.select().from(areaCodes).orderBy(asc(areaCodes.sort));
+    return rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      global_code: row.globalCode,
+      name: names.of(row.code) ?? row.code,
+    }));
+  });
+
+  route(app, db, api.basicInfo, z.object({}), async () => {
+    const s = await readSettings(db);
+    return {
+      service_link: s.service_link,
+      service_link_type: Number(s.service_link_type),
+      verify_reg_type: Number(s.verify_reg_type),
+      trade_fee_type: Number(s.trade_fee_type),
+    };
+  });
+
+  route(app, db, api.setting, z.object({ key: z.string().max(64) }), async ({ input }) => {
+    if (!(PUBLIC_SETTINGS as readonly string[]).includes(input.key)) {
+      throw refuse('unknown_setting');
+    }
+    const row = await db.select().from(settings).where(eq(settings.key, input.key));
+    return row[0]?.value ?? SETTING_DEFAULTS[input.key as SettingKey];
+  });
+}

@@ -1,0 +1,24 @@
+import { api } from '@meridian/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../app';
+import { route } from '../http/route';
+import type { User } from '../http/sessions';
+
+/** The user object of SPEC.md §3 as clients read it. */
+export function userView(user: User) {
+  return {
+    id: user.id,
+    uid: user.uid,
+    is_demo: user.isDemo ? 1 : 0,
+    is_real: user.isReal ? 1 : 0,
+    name: user.name ?? '',
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    invite_code: user.inviteCode,
+  };
+}
+
+export function userRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+  route(app, db, api.userInfo, z.object({}), async ({ user }) => userView(user));
+}

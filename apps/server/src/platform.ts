@@ -1,0 +1,114 @@
+import { type App, buildApp } from './app';
+import { type Bus, memoryBus } from './bus/bus';
+import { redisBus } from './bus/redis';
+import type { Config } from './config';
+import { seedContent } from './content/seed';
+import { type Database, openDatabase } from './db/client';
+import { seed } from './db/seed';
+import type { PriceFeed } from './feed/feed';
+import { seedFunding } from './funding/seed';
+import { electLeader, type Leadership, withStartupLock } from './leadership';
+import { seedMarket } from './market/seed';
+import { createMarket, type Market } from './market/service';
+import { seedDemoTraders } from './ranking/demo-traders';
+import { startRankingJobs } from './ranking/jobs';
+import { Engine } from './trading/engine';
+import { tradingMarket } from './trading/market';
+import { Trading } from './trading/service';
+
+export interface Platform extends App {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  market: Market;
+  trading: Trading;
+  /** The trading engine of this node while it leads (reading it on a follower throws). */
+  readonly engine: Engine;
+  /** Stops taking requests, then the engine, the feed, the bus and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  /** The clock (tests move it themselves). */
+  now?: () => number;
+  /** Where prices come from; by default the one FEED names. */
+  feed?: PriceFeed;
+}
+
+/**
+ * Composition: database (migrated, seeded) → bus → market → trading → HTTP and websocket. With
+ * PostgreSQL any number of nodes run this; the one holding the leader lock runs the feed and the engine.
+ */
+export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
+  const now = options.now ?? Date.now;
+  const database = openDatabase(config);
+  const bus = config.redisUrl ? redisBus(config.redisUrl, (err) => console.error('redis', err)) : memoryBus();
+  const market = createMarket({ db: database.db, bus, config, now, feed: options.feed });
+  const prepare = async () => {
+    await database.migrate();
+    await seed(database.db, config);
+    await seedMarket(database.db);
+    await seedFunding(database.db);
+    await seedContent(database.db);
+    if (config.demoTraders) await seedDemoTraders(database.db, config.demoInitialBalance);
+    await market.start();
+  };
+  await (config.databaseUrl ? withStartupLock(config.databaseUrl, prepare) : prepare());
+
+  const prices = tradingMarket(market);
+  const trading = new Trading(database.db, prices, bus, now, { concurrent: database.kind === 'postgres' });
+  let engine: Engine | null = null;
+  let stopRankingJobs: (() => Promise<void>) | null = null;
+  const roles = {
+    async lead() {
+      engine = new Engine(database.db, prices, bus, trading);
+      await engine.start();
+      market.lead();
+      stopRankingJobs = startRankingJobs({ db: database.db, config, market, trading, now });
+    },
+    async follow() {
+      await stopRankingJobs?.();
+      stopRankingJobs = null;
+      await market.follow();
+      await engine?.stop();
+      engine = null;
+    },
+  };
+  // The embedded database belongs to this one process, which therefore always leads.
+  let leadership: Leadership | null = null;
+  if (config.databaseUrl) {
+    leadership = electLeader(config.databaseUrl, roles, (message, err) => console.log(message, err ?? ''));
+    await leadership.ready;
+  } else {
+    await roles.lead();
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    market,
+    trading,
+    onDemoReset: (tx, userId) => trading.resetOrders(tx, userId),
+  });
+  return {
+    ...app,
+    config,
+    database,
+    bus,
+    market,
+    trading,
+    get engine() {
+      if (!engine) throw new Error('this node does not lead: no engine here');
+      return engine;
+    },
+    async close() {
+      await app.http.close();
+      await leadership?.stop();
+      await roles.follow();
+      await market.stop();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { Instrument, PriceLookup } from '@meridian/core';
+import type { Market, MarketInstrument } from '../market/service';
+
+/** One price of one instrument, as the feed produced it. */
+export interface Tick {
+  instrumentId: number;
+  price: string;
+  /** Epoch milliseconds. */
+  time: number;
+}
+
+/** An instrument as trading sees it: its trading terms and its names. */
+export interface Tradable {
+  terms: Instrument;
+  code: string;
+  showCode: string;
+}
+
+/** Whether an order can be priced now: open with a fresh price, closed, or open with a stale price. */
+export type PriceState = { state: 'open'; price: string } | { state: 'closed' } | { state: 'stale' };
+
+/** What the trading engine needs from market data. */
+export interface TradingMarket {
+  tradable(instrumentId: number): Tradable | undefined;
+  priceState(instrumentId: number, now: number): PriceState;
+  /** Latest price, fresh or not: what open positions are marked at. */
+  lastPrice(instrumentId: number): string | undefined;
+  /** Pair lookup for USD conversion ('GBPUSD', 'USDJPY'…). */
+  prices: PriceLookup;
+  onTick(listener: (tick: Tick) => void): () => void;
+}
+
+/** Trading's view of the market service. */
+export function tradingMarket(market: Market): TradingMarket {
+  // Built once per definition (a reload replaces the definitions): every position marked reads them.
+  const tradables = new WeakMap<MarketInstrument, Tradable>();
+  return {
+    tradable(instrumentId) {
+      const i = market.instrument(instrumentId);
+      if (!i) return undefined;
+      let tradable = tradables.get(i);
+      if (!tradable) {
+        tradable = {
+          code: i.code,
+          showCode: i.showCode,
+          terms: {
+            id: i.id,
+            contractSize: i.contractSize,
+            minLots: i.minLots,
+            lotStep: i.lotStep,
+            maxLots: i.maxLots,
+            leverages: i.leverages,
+            feeRate: i.feeRate,
+            fixedMargin: i.marginMode === 1,
+            pricePrecision: i.pricePrecision,
+            spreadRate: i.spreadRate,
+            quoteCurrency: i.quoteCurrency,
+          },
+        };
+        tradables.set(i, tradable);
+      }
+      return tradable;
+    },
+    priceState(instrumentId, now) {
+      const quote = market.quote(instrumentId);
+      if (!market.isOpen(instrumentId, now)) return { state: 'closed' };
+      if (!quote || quote.stale) return { state: 'stale' };
+      return { state: 'open', price: quote.price };
+    },
+    lastPrice: (instrumentId) => market.lastPrice(instrumentId),
+    prices(pair) {
+      const instrument = market.instrumentByCode(pair);
+      return instrument && market.lastPrice(instrument.id);
+    },
+    onTick: (listener) => market.onTick(listener),
+  };
+}

@@ -1,0 +1,57 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema';
+
+const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
+const price = (name: string) => numeric(name, { precision: 28, scale: 10 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Order statuses of TRADING.md "Order lifecycle". */
+export const OrderStatus = { pending: 0, holding: 1, closed: 3, cancelled: 4 } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/**
+ * Orders and positions. The instrument terms an order was placed under (contract size, leverage,
+ * margin, fee) are copied onto it, so later changes to the instrument never reprice an open position.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    instrumentId: integer('instrument_id').notNull(),
+    showCode: text('show_code').notNull(),
+    /** 1 buy (long), 2 sell (short). */
+    side: integer('side').notNull(),
+    status: integer('status').notNull(),
+    lots: numeric('lots', { precision: 20, scale: 8 }).notNull(),
+    contractSize: numeric('contract_size', { precision: 20, scale: 8 }).notNull(),
+    leverage: integer('leverage').notNull(),
+    /** Market price when it filled, or the pending target. */
+    originPrice: price('origin_price').notNull(),
+    /** Fill price (with spread); the pending target until it fills. */
+    price: price('price').notNull(),
+    /** buy_limit, buy_stop, sell_limit or sell_stop for a pending order: fixed when placed. */
+    pendingKind: text('pending_kind'),
+    /** 0 = unset. */
+    stopLoss: price('stop_loss').notNull().default('0'),
+    takeProfit: price('take_profit').notNull().default('0'),
+    margin: money('margin').notNull(),
+    fee: money('fee').notNull(),
+    closePrice: price('close_price'),
+    /** Realized P&L in USD, set when it closes. */
+    profit: money('profit'),
+    /** user, take_profit, stop_loss, stop_out, operator, demo_reset, cancelled. */
+    closeReason: text('close_reason'),
+    clientOrderId: text('client_order_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    filledAt: at('filled_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    index('orders_open_idx').on(t.status, t.instrumentId),
+    uniqueIndex('orders_client_id_unique').on(t.userId, t.clientOrderId),
+  ],
+);

@@ -1,0 +1,505 @@
+import {
+  type AccountFigures,
+  accountFigures,
+  checkFunds,
+  checkOrder,
+  checkStops,
+  classifyPending,
+  closePrice,
+  type Dec,
+  fillPrice,
+  floatingPnl,
+  orderCost,
+  type Refusal,
+  roundMoney,
+  roundPrice,
+  type Side,
+  settleClose,
+} from '@meridian/core';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Bus } from '../bus/bus';
+import { Channel } from '../bus/channels';
+import type { Db } from '../db/client';
+import { refuse } from '../http/errors';
+import type { MessageKey } from '../i18n';
+import { settings as settingsTable, users } from '../db/schema';
+import { type Entry, lockAccount, post, postAll, postingSql, type Tx } from '../ledger/post';
+import { type Settings, settingsOf } from '../modules/settings';
+import type { Tradable, TradingMarket } from './market';
+import { OrderStatus, orders } from './schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'operator' | 'demo_reset';
+
+/** Bus channel on which every committed order change is announced with the row, so the engine's index follows it. */
+export const ORDER_CHANNEL = 'trading.order';
+export interface OrderEvent {
+  order: OrderRow;
+}
+
+/** What marking a holding order at the latest price reads. */
+type Marked = Pick<OrderRow, 'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize'>;
+/** A holding order as the account figures read it. */
+export type Position = Marked & Pick<OrderRow, 'margin'>;
+
+/** Locks the account row for the rest of the transaction and reads the settings in the same round trip. */
+async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: string; settings: Settings }> {
+  const result = await tx.execute(sql`
+    select ${users.balance}::text as balance,
+      (select json_object_agg(${settingsTable.key}, ${settingsTable.value}) from ${settingsTable}) as settings
+    from ${users} where ${users.id} = ${userId} for update`);
+  const [row] = (result as unknown as { rows: { balance: string; settings: Record<string, string> | null }[] })
+    .rows;
+  if (!row) throw new Error(`unknown user ${userId}`);
+  return { balance: row.balance, settings: settingsOf(row.settings) };
+}
+
+/** What placing an order reads, in the one statement that locks the account. */
+interface OrderAccount {
+  balance: string;
+  settings: Settings;
+  /** The holding orders, for the funds check. */
+  positions: Position[];
+  /** The order already placed with this client order id, if any. */
+  existingId: number | null;
+  /** The id the new order will have (taken now, so its ledger rows can name it in the statement that inserts it). */
+  orderId: number;
+}
+
+/**
+ * Locks the account row and, in the same statement, reads the settings, the holdings and a repeated
+ * client order id, and takes the new order's id. Reading the holdings in the locking statement is only
+ * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`.
+ */
+async function lockForOrder(tx: Tx, userId: number, clientOrderId: string | undefined): Promise<OrderAccount> {
+  const holding = sql`${orders.userId} = ${userId} and ${orders.status} = ${OrderStatus.holding}`;
+  const repeated = clientOrderId
+    ? sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId} and ${orders.clientOrderId} = ${clientOrderId})`
+    : sql`null::int`;
+  const result = await tx.execute(sql`
+    select ${users.balance}::text as balance,
+      (select json_object_agg(${settingsTable.key}, ${settingsTable.value}) from ${settingsTable}) as settings,
+      (select coalesce(json_agg(json_build_object(
+          'instrumentId', ${orders.instrumentId}, 'side', ${orders.side}, 'lots', ${orders.lots}::text,
+          'price', ${orders.price}::text, 'contractSize', ${orders.contractSize}::text,
+          'margin', ${orders.margin}::text)), '[]'::json)
+        from ${orders} where ${holding}) as positions,
+      ${repeated} as "existingId",
+      nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
+    from ${users} where ${users.id} = ${userId} for update`);
+  const [row] = (
+    result as unknown as {
+      rows: (Omit<OrderAccount, 'settings'> & { settings: Record<string, string> | null })[];
+    }
+  ).rows;
+  if (!row) throw new Error(`unknown user ${userId}`);
+  return { ...row, settings: settingsOf(row.settings) };
+}
+
+/** PostgreSQL's codes for a transaction that lost a race (serialization failure, deadlock): run it again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 5;
+const lostRace = (err: unknown) => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  return RETRYABLE.has(String(e?.code)) || RETRYABLE.has(String(e?.cause?.code));
+};
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+
+/**
+ * Inserts one order after `prefix` (a `with` clause) and returns its row. Written out rather than built
+ * by the query builder, which the order-place profile showed costing more than the statement's own
+ * round trip: this runs once per order.
+ */
+async function insertOrder(tx: Tx, prefix: SQL, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const given = ORDER_COLUMNS.filter(([key]) => values[key as keyof typeof values] !== undefined);
+  const names = sql.raw(given.map(([, column]) => `"${column.name}"`).join(', '));
+  const params = sql.join(
+    given.map(([key, column]) => {
+      const value = values[key as keyof typeof values];
+      return value === null ? sql`null` : sql`${column.mapToDriverValue(value)}`;
+    }),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`${prefix} insert into ${orders} (${names}) values (${params}) returning *`);
+  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of ORDER_COLUMNS) {
+    const value = raw![column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as OrderRow;
+}
+
+export interface TradingOptions {
+  /** Other connections write to the database at the same time (PostgreSQL, any number of nodes). */
+  concurrent?: boolean;
+}
+
+export interface PlaceOrder {
+  side: Side;
+  instrumentId: number;
+  lots: string;
+  leverage: number;
+  /** Null for a market order. */
+  pendingTarget: string | null;
+  stopLoss: string;
+  takeProfit: string;
+  clientOrderId?: string;
+}
+
+const sideOf = (order: Pick<OrderRow, 'side'>): Side => (order.side === 1 ? 'buy' : 'sell');
+
+/** Refusal reasons of the core rules are message keys too; some carry the instrument's limits. */
+function refuseOrder(refusal: Refusal, tradable: Tradable): never {
+  const { terms } = tradable;
+  throw refuse(refusal satisfies MessageKey, {
+    step: String(terms.lotStep),
+    min: String(terms.minLots),
+    max: String(terms.maxLots ?? ''),
+  });
+}
+
+/**
+ * Placing, filling, closing and cancelling orders. Every change of money locks the account row first
+ * and moves the balance with its ledger row in the same transaction; every status change is a
+ * conditional update, so an order fills once and closes once whatever races.
+ */
+export class Trading {
+  /** The close price of each instrument and side at its last price (see `exitPrice`). */
+  private readonly exits = new Map<number, { last: string; tradable: Tradable; price: Dec; text: string }>();
+
+  constructor(
+    private readonly db: Db,
+    readonly market: TradingMarket,
+    private readonly bus: Bus,
+    private readonly now: () => number = Date.now,
+    private readonly options: TradingOptions = {},
+  ) {}
+
+  /** The open price an order needs: the market must be open and its price fresh. */
+  private livePrice(instrumentId: number): string {
+    const state = this.market.priceState(instrumentId, this.now());
+    if (state.state === 'closed') throw refuse('market_closed');
+    if (state.state === 'stale') throw refuse('price_unavailable');
+    return state.price;
+  }
+
+  private tradable(instrumentId: number): Tradable {
+    const tradable = this.market.tradable(instrumentId);
+    if (!tradable) throw refuse('instrument_unknown');
+    return tradable;
+  }
+
+  /** FactProfits of a holding order at the latest price, exact, in USD; with the price it is marked at. */
+  mark(order: Marked): { updatePrice: string; pnl: Dec } {
+    const tradable = this.market.tradable(order.instrumentId);
+    const last = this.market.lastPrice(order.instrumentId);
+    if (!tradable || last === undefined) return { updatePrice: order.price, pnl: roundMoney('0') };
+    const side = sideOf(order);
+    const exit = this.exitPrice(order.instrumentId, side, last, tradable);
+    const pnl = floatingPnl(
+      { contractSize: order.contractSize, quoteCurrency: tradable.terms.quoteCurrency },
+      { side, lots: order.lots, price: order.price },
+      exit.price,
+      this.market.prices,
+    );
+    return { updatePrice: exit.text, pnl };
+  }
+
+  /**
+   * The price a position closes at now, the same for every position of an instrument and side until
+   * the next tick: worked out once per tick, not once per position (the engine marks every position of
+   * every account a tick touches).
+   */
+  private exitPrice(instrumentId: number, side: Side, last: string, tradable: Tradable) {
+    const key = side === 'buy' ? instrumentId : -instrumentId;
+    const known = this.exits.get(key);
+    if (known && known.last === last && known.tradable === tradable) return known;
+    const price = closePrice(side, last, tradable.terms);
+    const exit = { last, tradable, price, text: price.toString() };
+    this.exits.set(key, exit);
+    return exit;
+  }
+
+  async holdings(tx: Tx | Db, userId: number): Promise<OrderRow[]> {
+    return tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.holding)));
+  }
+
+  /** The totals of TRADING.md "Account figures" for a balance and its holding orders. */
+  figures(balance: string, holdings: Position[]): AccountFigures {
+    return accountFigures(
+      balance,
+      holdings.map((o) => ({ margin: o.margin, pnl: this.mark(o).pnl })),
+    );
+  }
+
+  /**
+   * The transaction an order is placed in. Its first statement locks the account and reads the holdings
+   * at once, which needs every order committed before the lock was ours to be in that statement's
+   * snapshot. Embedded, PGlite runs one transaction at a time, so it is. On PostgreSQL the transaction
+   * is repeatable read: an account changed after the snapshot (another order, a close, a deposit) makes
+   * the lock fail with a serialization error instead, and the placement runs again from the start.
+   */
+  private async placing<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!this.options.concurrent) return this.db.transaction(work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(work, { isolationLevel: 'repeatable read' });
+      } catch (err) {
+        if (attempt >= ATTEMPTS || !lostRace(err)) throw err;
+      }
+    }
+  }
+
+  /**
+   * Places an order: the checks that need no money, then a transaction of two statements: lock the
+   * account row, reading the settings and holdings and taking the order's id in the same round trip;
+   * check the funds; insert the order, taking its margin and fee with their ledger rows, in one.
+   */
+  async place(userId: number, input: PlaceOrder): Promise<OrderRow> {
+    const tradable = this.tradable(input.instrumentId);
+    const market = this.livePrice(input.instrumentId);
+    const { terms } = tradable;
+    const refusal = checkOrder(terms, input, market);
+    if (refusal) refuseOrder(refusal, tradable);
+
+    const order = await this.placing(async (tx) => {
+      const account = await lockForOrder(tx, userId, input.clientOrderId);
+      const { balance, settings, orderId } = account;
+      if (account.existingId !== null) {
+        const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
+        return { row: existing!, repeated: true };
+      }
+      const cost = orderCost(
+        terms,
+        input,
+        input.pendingTarget ?? market,
+        Number(settings.trade_fee_type),
+        this.market.prices,
+      );
+      const funds = checkFunds(this.figures(balance, account.positions), cost, settings.margin_call_level);
+      if (funds) refuseOrder(funds, tradable);
+      const pending = input.pendingTarget !== null;
+      const now = new Date(this.now());
+      const ref = { refType: 'order', refId: orderId };
+      const entries: Entry[] = [{ ...ref, type: 'trade_margin', amount: cost.margin.neg().toString() }];
+      if (!cost.fee.isZero()) entries.push({ ...ref, type: 'trade_fee', amount: cost.fee.neg().toString() });
+      const { moved, written } = postingSql(userId, 'balance', entries);
+      const row = await insertOrder(tx, sql`with moved as (${moved}), written as (${written})`, {
+        id: orderId,
+        userId,
+        instrumentId: terms.id,
+        showCode: tradable.showCode,
+        side: input.side === 'buy' ? 1 : 2,
+        status: pending ? OrderStatus.pending : OrderStatus.holding,
+        lots: input.lots,
+        contractSize: String(terms.contractSize),
+        leverage: input.leverage,
+        originPrice: pending ? String(input.pendingTarget) : market,
+        price: cost.price.toString(),
+        pendingKind: pending ? classifyPending(input.side, input.pendingTarget!, market) : null,
+        stopLoss: input.stopLoss,
+        takeProfit: input.takeProfit,
+        margin: cost.margin.toString(),
+        fee: cost.fee.toString(),
+        clientOrderId: input.clientOrderId,
+        createdAt: now,
+        filledAt: pending ? null : now,
+      });
+      return { row, repeated: false };
+    });
+    if (!order.repeated) this.announce(order.row);
+    return order.row;
+  }
+
+  /** Fills a pending order at a tick that reached its target; null when it is no longer pending. */
+  async fill(orderId: number, tickPrice: string): Promise<OrderRow | null> {
+    const [pending] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    const tradable = pending && this.market.tradable(pending.instrumentId);
+    if (!pending || !tradable) return null;
+    const price = fillPrice(sideOf(pending), tickPrice, tradable.terms);
+    const [filled] = await this.db
+      .update(orders)
+      .set({
+        status: OrderStatus.holding,
+        price: price.toString(),
+        originPrice: tickPrice,
+        filledAt: new Date(this.now()),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
+      .returning();
+    if (filled) this.announce(filled);
+    return filled ?? null;
+  }
+
+  /**
+   * Closes a holding order: at `atPrice` (the tick that crossed a trigger, or the last price for a
+   * stop-out) or else at the live market price. `userId` restricts it to the owner's orders.
+   */
+  async close(orderId: number, reason: CloseReason, options: { userId?: number; atPrice?: string } = {}) {
+    const closed = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || (options.userId !== undefined && order.userId !== options.userId))
+        throw refuse('order_not_found');
+      if (order.status === OrderStatus.pending) throw refuse('order_not_holding');
+      if (order.status !== OrderStatus.holding) throw refuse('order_already_closed');
+      const tradable = this.tradable(order.instrumentId);
+      const market = options.atPrice ?? this.livePrice(order.instrumentId);
+      const terms = { ...tradable.terms, contractSize: order.contractSize };
+      const side = sideOf(order);
+      const exit = closePrice(side, market, terms);
+      const pnl = roundMoney(
+        floatingPnl(terms, { side, lots: order.lots, price: order.price }, exit, this.market.prices),
+      );
+
+      const account = await lockWithSettings(tx, order.userId);
+      const { settings } = account;
+      const [row] = await tx
+        .update(orders)
+        .set({
+          status: OrderStatus.closed,
+          closePrice: exit.toString(),
+          profit: pnl.toString(),
+          closeReason: reason,
+          closedAt: new Date(this.now()),
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.holding)))
+        .returning();
+      // Another close won the race between our read and our update.
+      if (!row) throw refuse('order_already_closed');
+      const settlement = settleClose(
+        account.balance,
+        { margin: order.margin, pnl },
+        settings.negative_balance_protection === '1',
+      );
+      const ref = { refType: 'order', refId: order.id };
+      const entries: Entry[] = [{ ...ref, type: 'trade_settle', amount: settlement.amount.toString() }];
+      if (!settlement.topUp.isZero()) {
+        entries.push({ ...ref, type: 'negative_balance_protection', amount: settlement.topUp.toString() });
+      }
+      await postAll(tx, order.userId, 'balance', entries);
+      return row;
+    });
+    this.announce(closed);
+    this.bus.publish(Channel.user, {
+      userId: closed.userId,
+      message: { type: 'FOREX_CLOSED', code: 1, quotation: [closed.id] },
+    });
+    return closed;
+  }
+
+  /** Cancels a pending order and gives its margin and fee back. */
+  async cancel(userId: number, orderId: number): Promise<OrderRow> {
+    const cancelled = await this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw refuse('order_not_found');
+      await lockAccount(tx, userId);
+      const [row] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.cancelled, closeReason: 'cancelled', closedAt: new Date(this.now()) })
+        .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
+        .returning();
+      if (!row)
+        throw refuse(order.status === OrderStatus.holding ? 'order_not_pending' : 'order_already_closed');
+      const refund = roundMoney(row.margin).plus(row.fee).toString();
+      await post(tx, {
+        userId,
+        account: 'balance',
+        type: 'pending_refund',
+        amount: refund,
+        refType: 'order',
+        refId: row.id,
+      });
+      return row;
+    });
+    this.announce(cancelled);
+    return cancelled;
+  }
+
+  /** Sets a holding or pending order's SL and TP (0 clears one), checked against the current side of the price. */
+  async setStops(
+    userId: number,
+    orderId: number,
+    stops: { stopLoss: string; takeProfit: string },
+  ): Promise<OrderRow> {
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!order) throw refuse('order_not_found');
+    if (order.status !== OrderStatus.holding && order.status !== OrderStatus.pending) {
+      throw refuse('order_already_closed');
+    }
+    const tradable = this.tradable(order.instrumentId);
+    const reference =
+      order.status === OrderStatus.pending
+        ? order.originPrice
+        : (this.market.lastPrice(order.instrumentId) ?? order.price);
+    const refusal = checkStops(sideOf(order), reference, stops);
+    if (refusal) refuseOrder(refusal, tradable);
+    const precision = tradable.terms.pricePrecision;
+    const [row] = await this.db
+      .update(orders)
+      .set({
+        stopLoss: roundPrice(stops.stopLoss, precision).toString(),
+        takeProfit: roundPrice(stops.takeProfit, precision).toString(),
+      })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, [OrderStatus.holding, OrderStatus.pending])))
+      .returning();
+    if (!row) throw refuse('order_already_closed');
+    this.announce(row);
+    return row;
+  }
+
+  /**
+   * Demo reset: closes the user's positions at the last price and cancels pending orders inside the
+   * caller's transaction, with no ledger rows (the reset sets the balance); announces after commit.
+   */
+  async resetOrders(tx: Tx, userId: number): Promise<() => void> {
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.userId, userId), inArray(orders.status, [OrderStatus.pending, OrderStatus.holding])),
+      );
+    const closedAt = new Date(this.now());
+    const done: OrderRow[] = [];
+    for (const order of open) {
+      const holding = order.status === OrderStatus.holding;
+      const { updatePrice, pnl } = holding ? this.mark(order) : { updatePrice: null, pnl: null };
+      const [row] = await tx
+        .update(orders)
+        .set({
+          status: holding ? OrderStatus.closed : OrderStatus.cancelled,
+          closePrice: updatePrice,
+          profit: pnl ? roundMoney(pnl).toString() : null,
+          closeReason: 'demo_reset',
+          closedAt,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+        .returning();
+      if (row) done.push(row);
+    }
+    return () => {
+      for (const row of done) this.announce(row);
+      const ids = done.filter((o) => o.status === OrderStatus.closed).map((o) => o.id);
+      if (ids.length > 0) {
+        this.bus.publish(Channel.user, {
+          userId,
+          message: { type: 'FOREX_CLOSED', code: 1, quotation: ids },
+        });
+      }
+    };
+  }
+
+  private announce(order: OrderRow): void {
+    this.bus.publish(ORDER_CHANNEL, { order } satisfies OrderEvent);
+  }
+}

@@ -1,0 +1,159 @@
+import type { Socket } from 'node:net';
+import { Code, type ServerMessage } from '@meridian/contract';
+import WebSocket from 'ws';
+import { addTo, removeFrom } from '../util/multimap';
+
+/** A client that has this many bytes waiting is behind: market data for it is dropped until it drains. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A client behind for this long is closed; it reconnects and resubscribes when it can keep up. */
+const MAX_BEHIND_MS = 10_000;
+const MAX_TOPICS_PER_CONNECTION = 200;
+const MAX_TOPIC_LENGTH = 64;
+
+export interface Connection {
+  socket: WebSocket;
+  /** The TCP socket under it, written to directly with prepared frames; null when ws must frame. */
+  raw: Socket | null;
+  topics: Set<string>;
+  userId: number | null;
+  behindSince: number | null;
+}
+
+/** A message serialized and framed once, written as is to every subscriber. */
+interface Prepared {
+  /** The UTF-8 JSON, for a connection whose frames ws must build itself. */
+  payload: Buffer;
+  /** The whole unmasked text frame (RFC 6455 header and payload). */
+  frame: Buffer;
+}
+
+type Frame = (data: Buffer, options: object) => Buffer[];
+const frameOf: Frame = (WebSocket as unknown as { Sender: { frame: Frame } }).Sender.frame;
+
+function prepare(message: ServerMessage): Prepared {
+  const payload = Buffer.from(JSON.stringify(message));
+  const frame = Buffer.concat(
+    frameOf(payload, { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false }),
+  );
+  return { payload, frame };
+}
+
+/**
+ * The socket under a server websocket when prepared frames may go straight onto it: no extension
+ * (permessage-deflate would have to compress each frame). ws then writes each of its own frames whole
+ * and at once, so frames written beside it never interleave with them.
+ */
+function rawSocket(socket: WebSocket): Socket | null {
+  const raw = (socket as unknown as { _socket?: Socket })._socket;
+  return raw && socket.extensions === '' ? raw : null;
+}
+
+/**
+ * Websocket fan-out: topic subscriptions and per-user channels. Each message is serialized and framed
+ * once, and the same bytes go to every subscriber. Writes made in one turn of the event loop (a tick's
+ * quote and its candles, a burst of ticks) leave each socket in one system call: a connection is corked
+ * on its first write of the turn and uncorked once the turn's publishing is over.
+ */
+export class Gateway {
+  private readonly byTopic = new Map<string, Set<Connection>>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  readonly connections = new Set<Connection>();
+  private corked: Socket[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(socket: WebSocket): Connection {
+    const conn: Connection = {
+      socket,
+      raw: rawSocket(socket),
+      topics: new Set(),
+      userId: null,
+      behindSince: null,
+    };
+    this.connections.add(conn);
+    return conn;
+  }
+
+  remove(conn: Connection): void {
+    for (const topic of conn.topics) this.unsubscribe(conn, topic);
+    this.setUser(conn, null);
+    this.connections.delete(conn);
+  }
+
+  subscribe(conn: Connection, topic: string): boolean {
+    if (!topic || topic.length > MAX_TOPIC_LENGTH || conn.topics.size >= MAX_TOPICS_PER_CONNECTION)
+      return false;
+    conn.topics.add(topic);
+    addTo(this.byTopic, topic, conn);
+    return true;
+  }
+
+  unsubscribe(conn: Connection, topic: string): void {
+    conn.topics.delete(topic);
+    removeFrom(this.byTopic, topic, conn);
+  }
+
+  setUser(conn: Connection, userId: number | null): void {
+    if (conn.userId !== null) removeFrom(this.byUser, conn.userId, conn);
+    conn.userId = userId;
+    if (userId !== null) addTo(this.byUser, userId, conn);
+  }
+
+  subscriberCount(topic: string): number {
+    return this.byTopic.get(topic)?.size ?? 0;
+  }
+
+  /** Market data: a client that is behind misses this one (the next quote supersedes it). */
+  publish(topic: string, message: ServerMessage): void {
+    const set = this.byTopic.get(topic);
+    if (!set || set.size === 0) return;
+    const prepared = prepare(message);
+    for (const conn of set) this.sendDroppable(conn, prepared);
+  }
+
+  /** Account messages go to every connection of the user and are never dropped. */
+  sendToUser(userId: number, message: ServerMessage): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    const prepared = prepare(message);
+    for (const conn of set) this.send(conn, prepared);
+  }
+
+  private sendDroppable(conn: Connection, prepared: Prepared): void {
+    if (conn.socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
+      conn.behindSince = null;
+      this.send(conn, prepared);
+      return;
+    }
+    const now = this.now();
+    conn.behindSince ??= now;
+    if (now - conn.behindSince > MAX_BEHIND_MS) conn.socket.terminate();
+  }
+
+  private send(conn: Connection, prepared: Prepared): void {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    const { raw } = conn;
+    if (!raw || raw.destroyed) {
+      conn.socket.send(prepared.payload, { binary: false });
+      return;
+    }
+    if (raw.writableCorked === 0) {
+      raw.cork();
+      if (this.corked.length === 0) setImmediate(this.uncork);
+      this.corked.push(raw);
+    }
+    raw.write(prepared.frame);
+  }
+
+  private readonly uncork = () => {
+    const corked = this.corked;
+    this.corked = [];
+    for (const raw of corked) raw.uncork();
+  };
+}
+
+export const reply = (type: string, extra: Partial<ServerMessage> = {}): ServerMessage => ({
+  type,
+  code: Code.OK,
+  ...extra,
+});

@@ -1,0 +1,141 @@
+import { Code, type Language, WS_PATH } from '@meridian/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { requestLanguage } from '../http/lang';
+import { userForToken } from '../http/sessions';
+import { translate } from '../i18n';
+import { type Connection, type Gateway, reply } from './gateway';
+
+/** A client that has sent nothing (not even a ping) for this long is gone. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('sub'), params: z.string() }),
+  z.object({ type: z.literal('unsub'), params: z.string() }),
+  z.object({ type: z.literal('login'), params: z.string() }),
+  z.object({ type: z.literal('logout'), params: z.unknown().optional() }),
+]);
+
+/** Messages a connection may send per second, with this much burst; beyond it the connection is closed. */
+const MESSAGES_PER_SECOND = 20;
+const MESSAGE_BURST = 60;
+/** Close code for a policy violation (RFC 6455). */
+const POLICY_VIOLATION = 1008;
+
+/** A token bucket per connection: refills continuously, one token per message. */
+function messageBudget(now = Date.now) {
+  let tokens = MESSAGE_BURST;
+  let at = now();
+  return () => {
+    const t = now();
+    tokens = Math.min(MESSAGE_BURST, tokens + ((t - at) / 1000) * MESSAGES_PER_SECOND);
+    at = t;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export function websocketRoutes(app: FastifyInstance, db: Db, gateway: Gateway, maxPerIp: number): void {
+  const lastSeen = new Map<Connection, number>();
+  const perIp = new Map<string, number>();
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - IDLE_TIMEOUT_MS;
+    for (const [conn, seen] of lastSeen) if (seen < cutoff) conn.socket.terminate();
+  }, IDLE_TIMEOUT_MS / 3);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
+    const lang = requestLanguage(req);
+    const open = perIp.get(req.ip) ?? 0;
+    if (open >= maxPerIp) {
+      socket.close(POLICY_VIOLATION, 'too many connections');
+      return;
+    }
+    perIp.set(req.ip, open + 1);
+    const conn = gateway.add(socket);
+    const allowed = messageBudget();
+    lastSeen.set(conn, Date.now());
+    socket.on('message', (data, isBinary) => {
+      lastSeen.set(conn, Date.now());
+      if (!allowed()) {
+        socket.close(POLICY_VIOLATION, 'too many messages');
+        return;
+      }
+      const text = isBinary ? '' : data.toString();
+      void handleMessage(db, gateway, conn, lang, text).catch((err) => {
+        req.log.error({ err }, 'websocket message failed');
+      });
+    });
+    socket.on('close', () => {
+      lastSeen.delete(conn);
+      gateway.remove(conn);
+      const left = (perIp.get(req.ip) ?? 1) - 1;
+      if (left > 0) perIp.set(req.ip, left);
+      else perIp.delete(req.ip);
+    });
+    socket.on('error', () => socket.terminate());
+  });
+}
+
+async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: Language, text: string) {
+  const out = (message: object) =>
+    conn.socket.readyState === conn.socket.OPEN && conn.socket.send(JSON.stringify(message));
+  if (text === 'ping') {
+    conn.socket.send('pong');
+    return;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = clientMessage.safeParse(json);
+  if (!parsed.success) {
+    out({ type: 'error', code: Code.INVALID_INPUT, msg: translate(lang, 'invalid_body') });
+    return;
+  }
+  const message = parsed.data;
+  switch (message.type) {
+    case 'ping':
+      out(reply('pong'));
+      return;
+    case 'sub': {
+      const ok = gateway.subscribe(conn, message.params);
+      out(
+        ok
+          ? reply('sub', { params: message.params })
+          : {
+              type: 'sub',
+              code: Code.INVALID_INPUT,
+              params: message.params,
+              msg: translate(lang, 'invalid_input', { field: 'params' }),
+            },
+      );
+      return;
+    }
+    case 'unsub':
+      gateway.unsubscribe(conn, message.params);
+      out(reply('unsub', { params: message.params }));
+      return;
+    case 'login': {
+      const user = await userForToken(db, message.params);
+      gateway.setUser(conn, user?.id ?? null);
+      out(
+        user
+          ? reply('login_result')
+          : { type: 'login_result', code: Code.SESSION_INVALID, msg: translate(lang, 'session_invalid') },
+      );
+      return;
+    }
+    case 'logout':
+      gateway.setUser(conn, null);
+      out(reply('logout_result'));
+      return;
+  }
+}

@@ -1,0 +1,792 @@
+import { type Access, type ApiCall, type ApiName, api, Code } from '@meridian/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { adminCalls, ROLES, type Role } from '../src/admin/auth';
+import { ledgerEntries, users } from '../src/db/schema';
+import { deposits, drawMethods, uploads, withdrawals } from '../src/funding/schema';
+import { createSession } from '../src/http/sessions';
+import { type MessageKey, translate } from '../src/i18n';
+import { verifications } from '../src/kyc/schema';
+import { post } from '../src/ledger/post';
+import { orders } from '../src/trading/schema';
+import { adminCall, operatorToken, trader } from './admin-helpers';
+import { PNG, startFundingApp, upload } from './funding-fixtures';
+import type { TestApp } from './harness';
+
+/**
+ * Who may touch what (issue 10, SPEC.md §6): one matrix over every call that reaches a resource.
+ * A owns orders, a withdrawal method, a withdrawal, a deposit, uploads, a verification and ledger rows;
+ * trader B and demo D try each of A's ids; bad credentials try every signed-in call; a demo tries every
+ * real-only call; traders try every operator call. A refusal is an envelope (code ≠ 1, a msg) and
+ * changes nothing, checked on the rows themselves before and after.
+ */
+
+type Input = Record<string, string | number>;
+interface Reply {
+  status: number;
+  body: any;
+}
+interface Actor {
+  id: number;
+  token: string;
+  demo: boolean;
+  /** One of the actor's own uploads (a demo cannot upload). */
+  upload?: string;
+}
+interface Fixture {
+  a: Actor & { uid: string };
+  b: Actor;
+  d: Actor;
+  orders: { holding: number; pending: number; closed: number };
+  method: { id: number; currencyId: number };
+  withdrawal: number;
+  deposit: number;
+  pics: { front: string; reverse: string; proof: string };
+  coin: { id: number; address: string };
+  wireId: number;
+  tokens: {
+    loggedOut: string;
+    revokedBySupport: string;
+    disabled: string;
+    operator: string;
+    operatorLoggedOut: string;
+    operatorDisabled: string;
+  };
+}
+
+/** Strings only A's rows hold: none may appear in anything another caller is answered. */
+const A_MARKS = {
+  email: 'owner-a@example.com',
+  address: 'TOWNERADDRESS000000A',
+  memo: 'owner-a-memo',
+  name: 'Olivia Owner',
+  cardId: 'OWNER12345',
+};
+
+let t: TestApp;
+let f: Fixture;
+const tally = { resource: 0, credentials: 0, demo: 0, operator: 0, uploads: 0, websocket: 0 };
+
+const msg = (key: MessageKey) => translate('en', key);
+
+/** A contract call with a token, as the web client sends it: query for GET, form for POST. */
+const send = (call: ApiCall, token: string | undefined, input: Input = {}): Promise<Reply> =>
+  call.method === 'POST'
+    ? t.call('POST', call.path, { token, form: input })
+    : t.call('GET', call.path, { token, query: input });
+
+const viewUpload = async (url: string, token: string | undefined): Promise<Reply> => {
+  const res = await t.http.inject({
+    method: 'GET',
+    url,
+    headers: token ? { authorization: token } : {},
+  });
+  let body: unknown = res.body;
+  try {
+    body = res.json();
+  } catch {}
+  return { status: res.statusCode, body };
+};
+
+/** Everything a user owns, read from the tables: equal before and after means nothing changed. */
+async function stateOf(userId: number) {
+  const db = t.database.db;
+  const [user] = await db
+    .select({
+      balance: users.balance,
+      lock: users.lockBalance,
+      isReal: users.isReal,
+      name: users.name,
+      disabled: users.disabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    user,
+    orders: await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
+    methods: await db
+      .select()
+      .from(drawMethods)
+      .where(eq(drawMethods.userId, userId))
+      .orderBy(asc(drawMethods.id)),
+    withdrawals: await db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(asc(withdrawals.id)),
+    deposits: await db.select().from(deposits).where(eq(deposits.userId, userId)).orderBy(asc(deposits.id)),
+    verifications: await db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, userId))
+      .orderBy(asc(verifications.id)),
+    uploads: await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(asc(uploads.id)),
+    ledger: await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(asc(ledgerEntries.id)),
+  };
+}
+
+const tick = (code: string, price: string) => {
+  t.clock.set(t.clock.now() + 1000);
+  expect(t.market.pushTick({ symbol: code, price, time: t.clock.now(), volume: 1 })).toBe(true);
+};
+
+async function fund(userId: number, amount: string) {
+  await t.database.db.transaction((tx) => post(tx, { userId, account: 'balance', type: 'deposit', amount }));
+}
+
+async function ok(reply: Reply | Promise<Reply>) {
+  const { body } = await reply;
+  expect(body.code, body.msg).toBe(Code.OK);
+  return body.data;
+}
+
+beforeAll(async () => {
+  t = await startFundingApp();
+  const db = t.database.db;
+  const support = (await operatorToken(t, 'support')).token;
+  const admin = await operatorToken(t, 'admin');
+
+  // A: a real, funded trader with one of everything.
+  const [rowA] = await db
+    .insert(users)
+    .values({ uid: 'owner-a', loginType: 'email', email: A_MARKS.email, inviteCode: 'OWNERA' })
+    .returning();
+  const a = { id: rowA!.id, uid: rowA!.uid, token: await createSession(db, rowA!.id), demo: false };
+  await fund(a.id, '10000');
+  const pic = async (token: string) => (await upload(t, token, PNG)).data!.url;
+  const pics = { front: await pic(a.token), reverse: await pic(a.token), proof: await pic(a.token) };
+
+  const eurusd = t.market.instrumentByCode('EURUSD')!.id;
+  tick('EURUSD', '1.10000');
+  const order = (query: Input) =>
+    ok(
+      send(api.submitOrder, a.token, {
+        type: 1,
+        cont: '0.1',
+        forex_id: eurusd,
+        multiple: 100,
+        stop_loss_price: 0,
+        target_profit_price: 0,
+        ...query,
+      }),
+    );
+  const holding = (await order({ status: 1 })).Id;
+  const pending = (await order({ status: 0, target_price: '1.05000' })).Id;
+  const closed = (await order({ status: 1 })).Id;
+  await ok(send(api.closeOrder, a.token, { id: closed }));
+
+  const usdt = (await ok(send(api.drawSymbolList, a.token, { type: 1 }))).find(
+    (c: { code: string }) => c.code === 'USDT',
+  );
+  const method = await ok(
+    send(api.bindDrawMethod, a.token, { type: 1, draw_id: usdt.id, dc_address: A_MARKS.address }),
+  );
+  const withdrawal = await ok(
+    send(api.draw, a.token, {
+      draw_currency_id: usdt.id,
+      number: '20',
+      memo: A_MARKS.memo,
+      draw_method_id: method.id,
+    }),
+  );
+  const info = await ok(send(api.chargeInfo, a.token));
+  const deposit = await ok(
+    send(api.chargeSubmit, a.token, {
+      number: '50',
+      proofImg: pics.proof,
+      address: info.coin[0].address,
+      charge_id: info.coin[0].id,
+    }),
+  );
+  await ok(
+    send(api.realName, a.token, {
+      name: A_MARKS.name,
+      card_id: A_MARKS.cardId,
+      front_pic: pics.front,
+      reverse_pic: pics.reverse,
+    }),
+  );
+
+  // B: a real, funded trader with an upload of their own; D: a demo account made as the app makes one.
+  const rowB = await trader(t, 'intruder-b');
+  await fund(rowB.id, '1000');
+  const b: Actor = { ...rowB, demo: false, upload: await pic(rowB.token) };
+  const demo = await ok(send(api.createDemo, undefined, { demo_id: 'authz-demo-device' }));
+  const d: Actor = { id: demo.user.id, token: demo.token, demo: true };
+
+  // Credentials that must no longer (or never) open a trader's call; each worked before it was revoked.
+  const loggedOut = await createSession(db, a.id);
+  await ok(send(api.userInfo, loggedOut));
+  await ok(send(api.logout, loggedOut));
+  const victim = await trader(t, 'revoked-c');
+  await ok(send(api.userInfo, victim.token));
+  expect(
+    (await adminCall(t, 'POST', '/admin/api/users/revoke-sessions', support, { id: victim.id })).code,
+  ).toBe(Code.OK);
+  const banned = await trader(t, 'disabled-e');
+  await ok(send(api.userInfo, banned.token));
+  expect(
+    (
+      await adminCall(t, 'POST', '/admin/api/users/disable', support, {
+        id: banned.id,
+        disabled: true,
+        reason: 'authorization matrix',
+      })
+    ).code,
+  ).toBe(Code.OK);
+  const operatorLoggedOut = (await operatorToken(t, 'admin')).token;
+  expect((await adminCall(t, 'GET', '/admin/api/me', operatorLoggedOut)).code).toBe(Code.OK);
+  expect((await adminCall(t, 'POST', '/admin/api/logout', operatorLoggedOut)).code).toBe(Code.OK);
+  const gone = await operatorToken(t, 'finance');
+  expect((await adminCall(t, 'GET', '/admin/api/me', gone.token)).code).toBe(Code.OK);
+  expect(
+    (await adminCall(t, 'POST', '/admin/api/operators/disable', admin.token, { id: gone.id, disabled: true }))
+      .code,
+  ).toBe(Code.OK);
+  expect((await adminCall(t, 'GET', '/admin/api/me', admin.token)).code).toBe(Code.OK);
+
+  f = {
+    a,
+    b,
+    d,
+    orders: { holding, pending, closed },
+    method: { id: method.id, currencyId: usdt.id },
+    withdrawal: withdrawal.id,
+    deposit: deposit.id,
+    pics,
+    coin: { id: info.coin[0].id, address: info.coin[0].address },
+    wireId: info.wire[0].id,
+    tokens: {
+      loggedOut,
+      revokedBySupport: victim.token,
+      disabled: banned.token,
+      operator: admin.token,
+      operatorLoggedOut,
+      operatorDisabled: gone.token,
+    },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  const total = Object.values(tally).reduce((sum, n) => sum + n, 0);
+  console.log(`authorization matrix: ${total} checks ${JSON.stringify(tally)}`);
+  await t?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 1. Another user's resource ids.
+
+interface ResourceCase {
+  name: string;
+  /** Demo accounts are refused real-only calls before anything else is looked at. */
+  access: Access;
+  request: (me: Actor) => Promise<Reply>;
+  /** Refused with this msg… */
+  refused?: MessageKey;
+  /** …or answered, with only the caller's own data (A's ids never appear). */
+  own?: (data: any, me: Actor) => void | Promise<void>;
+}
+
+/** Parameters naming A that a careless handler might read instead of the session's user. */
+const naming = () => ({ user_id: f.a.id, userId: f.a.id, uid: f.a.uid });
+
+const via =
+  (call: ApiCall, input: (me: Actor) => Input) =>
+  (me: Actor): Promise<Reply> =>
+    send(call, me.token, input(me));
+
+const idsOf = (rows: { Id?: number; id?: number }[]) => rows.map((r) => r.Id ?? r.id);
+
+async function ownOrderIds(userId: number) {
+  return (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).map(
+    (r) => r.id,
+  );
+}
+
+const RESOURCE_CASES: ResourceCase[] = [
+  // Orders.
+  ...(['holding', 'pending', 'closed'] as const).map(
+    (which): ResourceCase => ({
+      name: `close A's ${which} order`,
+      access: api.closeOrder.access,
+      request: via(api.closeOrder, () => ({ id: f.orders[which] })),
+      refused: 'order_not_found',
+    }),
+  ),
+  ...(['pending', 'holding'] as const).map(
+    (which): ResourceCase => ({
+      name: `cancel A's ${which} order`,
+      access: api.cancelOrder.access,
+      request: via(api.cancelOrder, () => ({ id: f.orders[which] })),
+      refused: 'order_not_found',
+    }),
+  ),
+  ...(['holding', 'pending', 'closed'] as const).map(
+    (which): ResourceCase => ({
+      name: `set TP/SL on A's ${which} order`,
+      access: api.setStopPrice.access,
+      request: via(api.setStopPrice, () => ({
+        id: f.orders[which],
+        stop_loss_price: '1.00000',
+        target_profit_price: '1.20000',
+      })),
+      refused: 'order_not_found',
+    }),
+  ),
+  ...(['1', '0', '3'] as const).map(
+    (tab): ResourceCase => ({
+      name: `list orders (tab ${tab}) naming A`,
+      access: api.myDeal.access,
+      request: via(api.myDeal, () => ({ status: tab, page: 1, ...naming() })),
+      own: async (data, me) => {
+        const mine = await ownOrderIds(me.id);
+        for (const id of idsOf(data.data)) expect(mine).toContain(id);
+        expect(idsOf(data.data)).not.toContain(f.orders.holding);
+        expect(data.balance).toBe(Number((await stateOf(me.id)).user!.balance).toFixed(2));
+      },
+    }),
+  ),
+  // Withdrawal methods.
+  {
+    name: "delete A's withdrawal method",
+    access: api.delDrawMethod.access,
+    request: via(api.delDrawMethod, () => ({ id: f.method.id })),
+    refused: 'method_not_found',
+  },
+  {
+    name: "list methods of A's currency naming A",
+    access: api.getDrawMethod.access,
+    request: via(api.getDrawMethod, () => ({ draw_type: 1, draw_id: f.method.currencyId, ...naming() })),
+    own: (data) => expect(idsOf(data)).not.toContain(f.method.id),
+  },
+  {
+    name: "bind a method passing A's method id",
+    access: api.bindDrawMethod.access,
+    request: via(api.bindDrawMethod, () => ({
+      id: f.method.id,
+      type: 1,
+      draw_id: f.method.currencyId,
+      dc_address: 'TINTRUDERADDRESS0001',
+      ...naming(),
+    })),
+    // B gets a method of B's own; A's (checked by the state comparison) is untouched.
+    own: (data) => expect(data.id).not.toBe(f.method.id),
+  },
+  // Withdrawals.
+  {
+    name: "withdraw to A's method",
+    access: api.draw.access,
+    request: via(api.draw, () => ({
+      draw_currency_id: f.method.currencyId,
+      number: '20',
+      draw_method_id: f.method.id,
+    })),
+    refused: 'not_bind',
+  },
+  {
+    name: 'list withdrawals naming A',
+    access: api.drawList.access,
+    request: via(api.drawList, () => ({ type: 1, page: 1, ...naming() })),
+    own: (data) => expect(idsOf(data.data)).not.toContain(f.withdrawal),
+  },
+  // Deposits: the proof must be the caller's own upload, however it is written.
+  ...[
+    { how: 'its path', proof: () => f.pics.proof },
+    { how: 'an absolute url', proof: () => `https://cdn.example${f.pics.proof}` },
+    { how: 'a url with a query', proof: () => `${f.pics.proof}?owner=${f.b.id}` },
+  ].map(
+    ({ how, proof }): ResourceCase => ({
+      name: `coin deposit citing A's proof by ${how}`,
+      access: api.chargeSubmit.access,
+      request: via(api.chargeSubmit, () => ({
+        number: '10',
+        proofImg: proof(),
+        address: f.coin.address,
+        charge_id: f.coin.id,
+      })),
+      refused: 'proof_invalid',
+    }),
+  ),
+  {
+    name: "wire deposit citing A's proof",
+    access: api.wireSubmit.access,
+    request: via(api.wireSubmit, () => ({ number: '10', proofImg: f.pics.proof, wire_id: f.wireId })),
+    refused: 'proof_invalid',
+  },
+  {
+    name: "wire deposit citing A's ID picture",
+    access: api.wireSubmit.access,
+    request: via(api.wireSubmit, () => ({ number: '10', proofImg: f.pics.front, wire_id: f.wireId })),
+    refused: 'proof_invalid',
+  },
+  // Uploads: A's files are not readable by anyone else.
+  ...(['front', 'reverse', 'proof'] as const).map(
+    (which): ResourceCase => ({
+      name: `read A's upload (${which})`,
+      access: 'user',
+      request: (me) => viewUpload(f.pics[which], me.token),
+      refused: 'not_found',
+    }),
+  ),
+  // Verification.
+  {
+    name: "submit verification with A's pictures",
+    access: api.realName.access,
+    request: via(api.realName, () => ({
+      name: 'Intruder',
+      card_id: 'INTRUDER1',
+      front_pic: f.pics.front,
+      reverse_pic: f.pics.reverse,
+    })),
+    refused: 'pictures_invalid',
+  },
+  {
+    name: "submit verification with an own front and A's back",
+    access: api.realName.access,
+    request: via(api.realName, (me) => ({
+      name: 'Intruder',
+      card_id: 'INTRUDER1',
+      front_pic: me.upload ?? f.pics.front,
+      reverse_pic: f.pics.reverse,
+    })),
+    refused: 'pictures_invalid',
+  },
+  {
+    name: 'read the verification center naming A',
+    access: api.realNameCenter.access,
+    request: via(api.realNameCenter, naming),
+    own: (data) => expect(data).toEqual({ review_status: 0, name: '', card_id: '', reason: '' }),
+  },
+  // Ledger and account.
+  {
+    name: 'read the ledger naming A',
+    access: api.ledger.access,
+    request: via(api.ledger, () => ({ page: 1, ...naming() })),
+    own: async (data, me) => {
+      const mine = (await stateOf(me.id)).ledger.map((r) => r.id);
+      for (const id of idsOf(data.data)) expect(mine).toContain(id);
+    },
+  },
+  ...([api.balance, api.forexDetail] as const).map(
+    (call): ResourceCase => ({
+      name: `read ${call.path.split('/').at(-1)} naming A`,
+      access: call.access,
+      request: via(call, naming),
+      own: async (data, me) =>
+        expect(data.balance).toBe(Number((await stateOf(me.id)).user!.balance).toFixed(2)),
+    }),
+  ),
+  {
+    name: 'read user info naming A',
+    access: api.userInfo.access,
+    request: via(api.userInfo, naming),
+    own: (data, me) => expect(data.id).toBe(me.id),
+  },
+];
+
+describe("another user's resources", () => {
+  for (const c of RESOURCE_CASES) {
+    for (const who of ['b', 'd'] as const) {
+      it(`${who === 'b' ? 'trader B' : 'demo D'}: ${c.name}`, async () => {
+        const me = f[who];
+        const [ownerBefore, meBefore] = [await stateOf(f.a.id), await stateOf(me.id)];
+        const { status, body } = await c.request(me);
+        tally.resource++;
+        expect(status).toBeLessThan(500);
+        expect(typeof body.msg).toBe('string');
+        expect(body.msg.length).toBeGreaterThan(0);
+        const text = JSON.stringify(body);
+        for (const mark of Object.values(A_MARKS)) expect(text).not.toContain(mark);
+        const refusal: MessageKey | undefined =
+          me.demo && c.access === 'real' ? 'only_true_account' : c.refused;
+        if (refusal) {
+          expect(body.code).not.toBe(Code.OK);
+          expect(body.code).not.toBe(Code.SESSION_INVALID);
+          expect(body.msg).toBe(msg(refusal));
+          expect(await stateOf(me.id)).toEqual(meBefore);
+        } else {
+          expect(body.code, body.msg).toBe(Code.OK);
+          await c.own!(body.data, me);
+        }
+        expect(await stateOf(f.a.id)).toEqual(ownerBefore);
+      });
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 2. Credentials that are not a live trader session, on every signed-in call of the contract.
+
+/** Each signed-in call gets A's ids where it takes one, so a skipped check would act on A's things. */
+function inputFor(name: ApiName): Input {
+  const byName: Partial<Record<ApiName, Input>> = {
+    closeOrder: { id: f.orders.holding },
+    cancelOrder: { id: f.orders.pending },
+    setStopPrice: { id: f.orders.holding, stop_loss_price: '1.00000' },
+    myDeal: { status: 1 },
+    delDrawMethod: { id: f.method.id },
+    draw: { draw_currency_id: f.method.currencyId, number: '20', draw_method_id: f.method.id },
+    getDrawMethod: { draw_type: 1 },
+    drawList: { type: 1 },
+    drawSymbolList: { type: 1 },
+    chargeSubmit: { number: '10', proofImg: f.pics.proof, address: f.coin.address, charge_id: f.coin.id },
+    wireSubmit: { number: '10', proofImg: f.pics.proof, wire_id: f.wireId },
+    realName: { name: 'X', card_id: 'XX1234', front_pic: f.pics.front, reverse_pic: f.pics.reverse },
+    ledger: { page: 1 },
+  };
+  return { ...byName[name], ...naming() };
+}
+
+const SIGNED_IN = (Object.entries(api) as [ApiName, ApiCall][]).filter(
+  ([, call]) => call.access === 'user' || call.access === 'real',
+);
+
+const BAD_CREDENTIALS: [string, () => string | undefined][] = [
+  ['no token', () => undefined],
+  ['an unknown token', () => 'dGhpcyBpcyBub3QgYSB0b2tlbiBvZiBhbnkgc2Vzc2lvbg'],
+  ['an oversized token', () => 'x'.repeat(5000)],
+  ['a token its owner signed out', () => f.tokens.loggedOut],
+  ["a token support revoked (owner's sessions)", () => f.tokens.revokedBySupport],
+  ['the token of a disabled account', () => f.tokens.disabled],
+  ['an operator token', () => f.tokens.operator],
+  ['an operator token as Bearer', () => `Bearer ${f.tokens.operator}`],
+];
+
+describe('signed-in calls without a live trader session', () => {
+  it('covers every signed-in call of the contract', () => {
+    expect(SIGNED_IN.length).toBeGreaterThanOrEqual(25);
+  });
+
+  for (const [label, token] of BAD_CREDENTIALS) {
+    it(`answers 999 to ${label}, and nothing changes`, async () => {
+      const before = await stateOf(f.a.id);
+      const wrong: string[] = [];
+      for (const [name, call] of SIGNED_IN) {
+        const { status, body } = await send(call, token(), inputFor(name));
+        tally.credentials++;
+        if (status >= 500 || body.code !== Code.SESSION_INVALID || body.msg !== msg('session_invalid')) {
+          wrong.push(`${call.path}: ${status} ${body.code} ${body.msg}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(await stateOf(f.a.id)).toEqual(before);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 3. Demo and real.
+
+/** SPEC.md §6: a demo account cannot open deposit, withdraw, wallet, auth, invite or password. */
+const CLOSED_TO_DEMO: Record<string, ApiName[]> = {
+  deposit: ['chargeInfo', 'chargeSubmit', 'wireSubmit', 'imageUpload'],
+  withdraw: ['drawSymbolList', 'draw', 'drawList'],
+  wallet: ['getDrawMethod', 'bindDrawMethod', 'delDrawMethod'],
+  auth: ['realName', 'realNameCenter'],
+  invite: ['inviteInfo'],
+  password: ['amendPassword'],
+};
+
+describe('demo and real accounts', () => {
+  it('marks every call behind a screen closed to demo accounts as real-only', () => {
+    for (const [screen, names] of Object.entries(CLOSED_TO_DEMO)) {
+      for (const name of names) expect(api[name].access, `${screen}: ${name}`).toBe('real');
+    }
+  });
+
+  it('refuses a demo account every real-only call with "only true account", and nothing changes', async () => {
+    const before = await stateOf(f.d.id);
+    const owner = await stateOf(f.a.id);
+    const wrong: string[] = [];
+    for (const [name, call] of SIGNED_IN.filter(([, c]) => c.access === 'real')) {
+      const { status, body } = await send(call, f.d.token, inputFor(name));
+      tally.demo++;
+      if (status >= 500 || body.code !== Code.REFUSED || body.msg !== msg('only_true_account')) {
+        wrong.push(`${call.path}: ${status} ${body.code} ${body.msg}`);
+      }
+    }
+    const { body } = await send(api.imageUpload, f.d.token);
+    expect(body.msg).toBe(msg('only_true_account'));
+    expect((await upload(t, f.d.token, PNG)).msg).toBe(msg('only_true_account'));
+    tally.demo += 2;
+    expect(wrong).toEqual([]);
+    expect(await stateOf(f.d.id)).toEqual(before);
+    expect(await stateOf(f.a.id)).toEqual(owner);
+  });
+
+  it('lets only a demo account reset the mock account', async () => {
+    const before = await stateOf(f.b.id);
+    const { body } = await send(api.resetDemo, f.b.token);
+    tally.demo++;
+    expect(body).toMatchObject({ code: Code.REFUSED, msg: msg('demo_only') });
+    expect(await stateOf(f.b.id)).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 4. The operator API and the upload viewer.
+
+describe('the operator API', () => {
+  const TRADER_CREDENTIALS: [string, () => string | undefined][] = [
+    ['no token', () => undefined],
+    ["a real trader's token", () => f.a.token],
+    ["a real trader's token as Bearer", () => `Bearer ${f.a.token}`],
+    ["a demo account's token", () => f.d.token],
+    ['a signed-out operator token', () => f.tokens.operatorLoggedOut],
+    ["a disabled operator's token", () => f.tokens.operatorDisabled],
+  ];
+
+  it('registers every /admin/api route (but sign-in) through the session and role check', () => {
+    const checked = new Set(adminCalls(t.http).map((c) => `${c.method} ${c.path}`));
+    const routes = t.http
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const match = /\/?(admin\/api\/\S*) \(([A-Z, ]+)\)/.exec(line);
+        return match ? match[2]!.split(', ').map((m) => `${m} /${match[1]}`) : [];
+      })
+      .filter((key) => !key.startsWith('HEAD ') && key !== 'POST /admin/api/login');
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((key) => !checked.has(key))).toEqual([]);
+  });
+
+  for (const [label, token] of TRADER_CREDENTIALS) {
+    it(`answers 999 on every operator call to ${label}`, async () => {
+      const before = await stateOf(f.a.id);
+      const wrong: string[] = [];
+      for (const call of adminCalls(t.http)) {
+        // A's ids, so a call that skipped its check would act on A.
+        const { code, msg: text } = await adminCall(t, call.method, call.path, token(), {
+          id: f.a.id,
+          user_id: f.a.id,
+          amount: '1000',
+          reason: 'authorization matrix',
+          disabled: true,
+        });
+        tally.operator++;
+        if (code !== Code.SESSION_INVALID || !text) wrong.push(`${call.method} ${call.path}: ${code}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(await stateOf(f.a.id)).toEqual(before);
+    });
+  }
+});
+
+describe('who may read an upload', () => {
+  const VIEWERS: Record<Role, boolean> = {
+    admin: true,
+    support: true,
+    finance: true,
+    content: false,
+    risk: false,
+  };
+
+  it('serves A’s pictures to A and the reviewing operators only; everyone else gets a 404 envelope', async () => {
+    const operators = await Promise.all(
+      ROLES.map(async (role) => [role, (await operatorToken(t, role)).token] as const),
+    );
+    const viewers: [string, string | undefined, boolean][] = [
+      ['A', f.a.token, true],
+      ['B', f.b.token, false],
+      ['demo D', f.d.token, false],
+      ['nobody', undefined, false],
+      ['a signed-out session of A', f.tokens.loggedOut, false],
+      ['a signed-out operator', f.tokens.operatorLoggedOut, false],
+      ['a disabled operator', f.tokens.operatorDisabled, false],
+      ...operators.map(([role, token]): [string, string, boolean] => [
+        `operator ${role}`,
+        token,
+        VIEWERS[role],
+      ]),
+    ];
+    const wrong: string[] = [];
+    for (const url of Object.values(f.pics)) {
+      for (const [who, token, allowed] of viewers) {
+        const { status, body } = await viewUpload(url, token);
+        tally.uploads++;
+        const good = allowed
+          ? status === 200
+          : status === 404 && body.code === Code.NOT_FOUND && body.msg === msg('not_found');
+        if (!good) wrong.push(`${who} ${url}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 5. The websocket's login.
+
+describe('websocket sign-in', () => {
+  it('accepts only a live trader session', async () => {
+    await t.http.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.http.server.address() as { port: number };
+    const loginResult = (token: string) =>
+      new Promise<{ code: number; msg?: string }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/ws`);
+        ws.once('error', reject);
+        ws.once('open', () => ws.send(JSON.stringify({ type: 'login', params: token })));
+        ws.on('message', (data) => {
+          const message = JSON.parse(data.toString());
+          if (message.type === 'login_result') {
+            ws.close();
+            resolve(message);
+          }
+        });
+      });
+    const cases: [string, string, number][] = [
+      ["A's token", f.a.token, Code.OK],
+      ["demo D's token", f.d.token, Code.OK],
+      ['a signed-out token', f.tokens.loggedOut, Code.SESSION_INVALID],
+      ['a revoked token', f.tokens.revokedBySupport, Code.SESSION_INVALID],
+      ["a disabled account's token", f.tokens.disabled, Code.SESSION_INVALID],
+      ['an operator token', f.tokens.operator, Code.SESSION_INVALID],
+      ['an unknown token', 'nope', Code.SESSION_INVALID],
+    ];
+    for (const [label, token, code] of cases) {
+      expect((await loginResult(token)).code, label).toBe(code);
+      tally.websocket++;
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// 6. Last, as it changes A's things: the refusals above were about ownership, not about the input.
+
+describe('the owner', () => {
+  it('leaves A able to use every one of those resources (the refusals were about ownership)', async () => {
+    const a = f.a;
+    await ok(send(api.setStopPrice, a.token, { id: f.orders.holding, stop_loss_price: '1.00000' }));
+    await ok(send(api.cancelOrder, a.token, { id: f.orders.pending }));
+    await ok(send(api.closeOrder, a.token, { id: f.orders.holding }));
+    expect(idsOf(await ok(send(api.getDrawMethod, a.token, { draw_type: 1 })))).toContain(f.method.id);
+    expect(idsOf((await ok(send(api.drawList, a.token, { type: 1 }))).data)).toContain(f.withdrawal);
+    expect((await viewUpload(f.pics.front, a.token)).status).toBe(200);
+    expect(await ok(send(api.realNameCenter, a.token))).toMatchObject({
+      review_status: 1,
+      name: A_MARKS.name,
+    });
+    await ok(send(api.wireSubmit, a.token, { number: '10', proofImg: f.pics.proof, wire_id: f.wireId }));
+    await ok(
+      send(api.chargeSubmit, a.token, {
+        number: '10',
+        proofImg: `https://cdn.example${f.pics.proof}`,
+        address: f.coin.address,
+        charge_id: f.coin.id,
+      }),
+    );
+    await ok(
+      send(api.draw, a.token, {
+        draw_currency_id: f.method.currencyId,
+        number: '20',
+        draw_method_id: f.method.id,
+      }),
+    );
+    await ok(send(api.delDrawMethod, a.token, { id: f.method.id }));
+  });
+});

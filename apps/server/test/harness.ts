@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Config, testConfig } from '../src/config';
+import { silentFeed } from '../src/feed/feed';
+import { type Platform, startPlatform } from '../src/platform';
+
+/** Test apps start on a Wednesday at noon UTC: forex, metals and crypto open, US exchanges not yet. */
+export const TEST_START = Date.parse('2026-11-18T12:00:00Z');
+
+export interface TestApp extends Platform {
+  /** The market's clock: tests move time themselves and push ticks with `market.pushTick`. */
+  clock: { now(): number; set(ms: number): void };
+  /** Calls the API in process and returns the parsed envelope. */
+  call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  query?: Record<string, string | number>;
+  form?: Record<string, string | number>;
+}
+
+/**
+ * A migrated, seeded app on a database of its own: in-memory PGlite, or a throwaway PostgreSQL
+ * database when DATABASE_URL is set (the same suite then runs on both).
+ */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  // A few hours of minute history instead of a month keeps every test app quick to start.
+  let config = testConfig({ backfillDays: 0.25, ...overrides });
+  let dropDatabase = async () => {};
+  if (config.databaseUrl) {
+    const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(config.databaseUrl);
+    url.pathname = `/${name}`;
+    config = { ...config, databaseUrl: url.toString() };
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: testConfig().databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  let time = TEST_START;
+  const clock = {
+    now: () => time,
+    set: (ms: number) => {
+      time = ms;
+    },
+  };
+  const platform = await startPlatform(config, { now: clock.now, feed: silentFeed });
+  await platform.http.ready();
+
+  return {
+    ...platform,
+    clock,
+    async call(method, url, options = {}) {
+      const headers: Record<string, string> = { lang: options.lang ?? 'en' };
+      if (options.token) headers.authorization = options.token;
+      const res = await platform.http.inject({
+        method,
+        url,
+        query: Object.fromEntries(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)])),
+        headers: options.form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+        payload: options.form
+          ? new URLSearchParams(
+              Object.entries(options.form).map(([k, v]): [string, string] => [k, String(v)]),
+            ).toString()
+          : undefined,
+      });
+      let body: unknown;
+      try {
+        body = res.json();
+      } catch {
+        body = res.body;
+      }
+      return { status: res.statusCode, body };
+    },
+    async close() {
+      await platform.close();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Schedule } from '@meridian/core';
+import { ALWAYS_OPEN } from '@meridian/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExternalFeed } from '../src/feed/external';
+import type { FeedInstrument, Tick } from '../src/feed/feed';
+import { Simulator } from '../src/feed/simulator';
+import { startFakeFeed } from './fakeFeed';
+
+const forexHours: Schedule = { windows: [{ open: 'Sun 22:00', close: 'Fri 22:00' }], holidays: [] };
+const INSTRUMENTS: FeedInstrument[] = [
+  { symbol: 'EURUSD', price: '1.16480', precision: 5, volatility: 0.07, schedule: forexHours },
+  {
+    symbol: 'BTCUSD',
+    price: '96250.00',
+    precision: 2,
+    volatility: 0.5,
+    schedule: { windows: ALWAYS_OPEN, holidays: [] },
+  },
+];
+const WEDNESDAY = Date.parse('2026-11-18T12:00:00Z');
+const SATURDAY = Date.parse('2026-11-21T12:00:00Z');
+
+function simulate(seed: number, start: number, minutes: number): Tick[] {
+  const sim = new Simulator(seed, () => start);
+  sim.load(INSTRUMENTS);
+  const ticks: Tick[] = [];
+  // Released in uneven steps, as a timer would: the ticks must not depend on how they are released.
+  const end = start + minutes * 60_000;
+  for (let t = start; t < end; t += 777) ticks.push(...sim.advance(t));
+  ticks.push(...sim.advance(end));
+  return ticks;
+}
+
+describe('the simulator', () => {
+  it('gives the same ticks for the same seed and different ones for another seed', () => {
+    const a = simulate(42, WEDNESDAY, 10);
+    expect(a.length).toBeGreaterThan(1000);
+    expect(simulate(42, WEDNESDAY, 10)).toEqual(a);
+    const sim = new Simulator(42, () => WEDNESDAY);
+    sim.load(INSTRUMENTS);
+    expect(sim.advance(WEDNESDAY + 10 * 60_000)).toEqual(a);
+    expect(simulate(43, WEDNESDAY, 10)).not.toEqual(a);
+  });
+
+  it('ticks every open instrument often, at random intervals, at its precision', () => {
+    const ticks = simulate(7, WEDNESDAY, 5);
+    for (const { symbol, precision } of INSTRUMENTS) {
+      const own = ticks.filter((t) => t.symbol === symbol);
+      const gaps = own.slice(1).map((t, i) => t.time - own[i]!.time);
+      expect(Math.max(...gaps), symbol).toBeLessThanOrEqual(4000);
+      expect(new Set(gaps).size, symbol).toBeGreaterThan(20);
+      for (const t of own) expect(t.price).toMatch(new RegExp(`^\\d+\\.\\d{${precision}}$`));
+    }
+    const prices = new Set(ticks.filter((t) => t.symbol === 'EURUSD').map((t) => t.price));
+    expect(prices.size).toBeGreaterThan(10);
+  });
+
+  it('makes no ticks while a market is closed', () => {
+    const ticks = simulate(7, SATURDAY, 60);
+    expect(ticks.some((t) => t.symbol === 'EURUSD')).toBe(false);
+    expect(ticks.some((t) => t.symbol === 'BTCUSD')).toBe(true);
+  });
+});
+
+describe('the external feed adapter', () => {
+  let cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup) await step();
+    cleanup = [];
+  });
+
+  async function connected() {
+    const provider = await startFakeFeed();
+    const events: string[] = [];
+    const feed = new ExternalFeed({ url: provider.url, log: (event) => events.push(event) });
+    const ticks: Tick[] = [];
+    cleanup.push(
+      () => feed.stop(),
+      () => provider.close(),
+    );
+    feed.start(INSTRUMENTS, (tick) => ticks.push(tick));
+    await provider.subscribed(1);
+    return { provider, feed, ticks, events };
+  }
+
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('subscribes to the instruments and delivers valid ticks', async () => {
+    const { provider, ticks } = await connected();
+    expect(provider.subscriptions[0]).toEqual(['EURUSD', 'BTCUSD']);
+    provider.send({ type: 'heartbeat' });
+    provider.send({ type: 'tick', symbol: 'EURUSD', price: '1.16501', time: WEDNESDAY });
+    provider.send({ type: 'tick', symbol: 'BTCUSD', price: '96260.5', time: WEDNESDAY + 1, volume: 3 });
+    await until(() => ticks.length === 2);
+    expect(ticks).toEqual([
+      { type: 'tick', symbol: 'EURUSD', price: '1.16501', time: WEDNESDAY, volume: 1 },
+      { type: 'tick', symbol: 'BTCUSD', price: '96260.5', time: WEDNESDAY + 1, volume: 3 },
+    ]);
+  });
+
+  it('refuses malformed messages and keeps going', async () => {
+    const { provider, ticks, events } = await connected();
+    for (const junk of [
+      'not json',
+      { type: 'tick', symbol: 'EURUSD', price: 1.165, time: WEDNESDAY },
+      { type: 'tick', symbol: 'EURUSD', price: '-1', time: WEDNESDAY },
+      { type: 'tick', symbol: 'EURUSD', price: '1e3', time: WEDNESDAY },
+      { type: 'tick', symbol: 'EURUSD', price: '1.1', time: 'now' },
+      { type: 'quote' },
+    ]) {
+      provider.send(junk);
+    }
+    provider.send({ type: 'tick', symbol: 'EURUSD', price: '1.16502', time: WEDNESDAY });
+    await until(() => ticks.length === 1);
+    expect(ticks[0]!.price).toBe('1.16502');
+    expect(events.filter((e) => e === 'feed message refused')).toHaveLength(6);
+  });
+
+  it('reconnects and subscribes again after the provider drops it', async () => {
+    const { provider, ticks } = await connected();
+    provider.dropAll();
+    await provider.subscribed(2);
+    provider.send({ type: 'tick', symbol: 'EURUSD', price: '1.16503', time: WEDNESDAY });
+    await until(() => ticks.length === 1);
+  });
+});

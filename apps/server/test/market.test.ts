@@ -1,0 +1,334 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { api, Code, type Instrument, klineTopic, PERIODS, Topic } from '@meridian/contract';
+import { dec, toFixed } from '@meridian/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { serverRoot } from '../src/config';
+import type { Connection } from '../src/ws/gateway';
+import { startTestApp, TEST_START, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const LOGOS = path.join(serverRoot(), '../web/public/logos');
+const WIRE_FIELDS = [
+  'Id',
+  'Code',
+  'ShowCode',
+  'Logo',
+  'CategoryId',
+  'MarketStatus',
+  'PricePrecision',
+  'ForexQuotations',
+  'HasForexMultiple',
+  'ForexMinCont',
+  'ForexContNum',
+  'ForexFeeRate',
+  'Pip',
+  'MarginMode',
+  'MaxCont',
+  'SpreadRate',
+  'QuoteCurrency',
+].sort();
+
+async function tradeList(): Promise<Instrument[]> {
+  const res = await t.call('GET', api.tradeList.path);
+  expect(res.body.code).toBe(Code.OK);
+  return res.body.data;
+}
+const bySymbol = async (code: string) => (await tradeList()).find((i) => i.Code === code)!;
+const priceAt = (precision: number) => new RegExp(`^\\d+${precision ? `\\.\\d{${precision}}` : ''}$`);
+
+describe('trade_list', () => {
+  it('lists 30+ instruments in 6+ categories with every field of SPEC.md §3', async () => {
+    const list = await tradeList();
+    expect(list.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(list.map((i) => i.CategoryId)).size).toBeGreaterThanOrEqual(6);
+    for (const i of list) {
+      expect(Object.keys(i).sort(), i.Code).toEqual(WIRE_FIELDS);
+      expect(Object.keys(i.ForexQuotations).sort()).toEqual(['Change', 'Close', 'High', 'Low', 'Open']);
+      for (const price of ['Open', 'Close', 'High', 'Low'] as const) {
+        expect(i.ForexQuotations[price], `${i.Code} ${price}`).toMatch(priceAt(i.PricePrecision));
+      }
+      expect(dec(i.ForexQuotations.High).gte(i.ForexQuotations.Low)).toBe(true);
+      expect(i.ForexQuotations.Change).toMatch(/^-?\d+\.\d{2}$/);
+      expect(i.HasForexMultiple.length).toBeGreaterThan(0);
+      expect(dec(i.ForexMinCont).gt(0) && dec(i.Pip).gt(0)).toBe(true);
+      expect(i.Logo).toMatch(/^\/logos\/[a-z0-9]+\.svg$/);
+      expect(existsSync(path.join(LOGOS, path.basename(i.Logo))), i.Logo).toBe(true);
+    }
+  });
+
+  it('carries the real terms of the instruments', async () => {
+    const list = await tradeList();
+    const of = (code: string) => list.find((i) => i.Code === code)!;
+    expect(of('EURUSD')).toMatchObject({
+      PricePrecision: 5,
+      ForexContNum: '100000',
+      ForexMinCont: '0.01',
+      Pip: '0.01',
+    });
+    expect(of('USDJPY')).toMatchObject({ PricePrecision: 3, QuoteCurrency: 'JPY' });
+    expect(of('EURGBP').QuoteCurrency).toBe('GBP');
+    expect(of('XAUUSD')).toMatchObject({ ForexContNum: '100', MarginMode: 2 });
+    expect(of('XAGUSD').MarginMode).toBe(1);
+    expect(of('EURUSD').HasForexMultiple).toContainEqual({ Value: 100 });
+  });
+
+  it('shows which markets are open at the clock (Wednesday noon UTC)', async () => {
+    const list = await tradeList();
+    const status = (code: string) => list.find((i) => i.Code === code)!.MarketStatus;
+    expect(status('EURUSD')).toBe(1);
+    expect(status('BTCUSD')).toBe(1);
+    expect(status('AAPL')).toBe(0);
+    t.clock.set(Date.parse('2026-11-21T12:00:00Z'));
+    expect((await bySymbol('EURUSD')).MarketStatus).toBe(0);
+    expect((await bySymbol('BTCUSD')).MarketStatus).toBe(1);
+    t.clock.set(TEST_START);
+  });
+
+  it('moves the quote with a tick and gives Change against the session open', async () => {
+    const before = await bySymbol('GBPUSD');
+    const price = toFixed(dec(before.ForexQuotations.Open).times('1.004'), 5);
+    expect(t.market.pushTick({ symbol: 'GBPUSD', price, time: TEST_START + 500, volume: 1 })).toBe(true);
+    const after = (await bySymbol('GBPUSD')).ForexQuotations;
+    expect(after.Close).toBe(price);
+    expect(after.Open).toBe(before.ForexQuotations.Open);
+    expect(after.Change).toBe(toFixed(dec(price).minus(after.Open).div(after.Open).times(100), 2));
+    expect(t.market.quote(before.Id)).toMatchObject({ price, marketOpen: true, stale: false });
+  });
+
+  it('refuses ticks for unknown symbols, closed markets, out of order or with bad prices', () => {
+    const tick = { price: '100.00', volume: 1 };
+    expect(t.market.pushTick({ ...tick, symbol: 'NOPE', time: TEST_START })).toBe(false);
+    expect(t.market.pushTick({ ...tick, symbol: 'AAPL', time: TEST_START })).toBe(false);
+    expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', time: TEST_START + 1000 })).toBe(true);
+    expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', time: TEST_START + 999 })).toBe(false);
+    expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', price: 'abc', time: TEST_START + 2000 })).toBe(
+      false,
+    );
+    expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', price: '0', time: TEST_START + 2000 })).toBe(false);
+  });
+
+  it('calls a quote stale after QUOTE_MAX_AGE without ticks while the market is open', () => {
+    const id = t.market.instrumentByCode('AUDUSD')!.id;
+    t.market.pushTick({ symbol: 'AUDUSD', price: '0.65500', time: TEST_START + 1000, volume: 1 });
+    t.clock.set(TEST_START + 1000 + t.config.quoteMaxAgeMs);
+    expect(t.market.quote(id)!.stale).toBe(false);
+    t.clock.set(TEST_START + 1001 + t.config.quoteMaxAgeMs);
+    expect(t.market.quote(id)!.stale).toBe(true);
+    t.clock.set(TEST_START);
+  });
+});
+
+describe('getCategories', () => {
+  it('names the categories in the caller language', async () => {
+    const names = async (lang: string) =>
+      (await t.call('GET', api.categories.path, { lang })).body.data.map(
+        (c: { NameShowTrans: string }) => c.NameShowTrans,
+      );
+    expect(await names('en')).toEqual(['Forex', 'Metals', 'Energy', 'Indices', 'Crypto', 'Stocks']);
+    expect(await names('de')).toContain('Aktien');
+    expect(await names('hk')).toContain('外匯');
+    expect(await names('ar')).toContain('الأسهم');
+    const res = await t.call('GET', api.categories.path);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['Id', 'NameShowTrans']);
+  });
+});
+
+describe('kline', () => {
+  const kline = (query: Record<string, string | number>) => t.call('GET', api.kline.path, { query });
+
+  it.each(PERIODS.map((p) => [p.period, p.seconds] as const))(
+    'returns %s bars ascending on UTC boundaries, ending at the live price',
+    async (period, seconds) => {
+      const eurusd = await bySymbol('EURUSD');
+      const res = await kline({ forex_id: eurusd.Id, period });
+      expect(res.body.code).toBe(Code.OK);
+      const rows = res.body.data;
+      expect(rows.length).toBeGreaterThan(period === '1day' ? 250 : 2);
+      for (const [i, row] of rows.entries()) {
+        expect(Object.keys(row).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Time', 'Volume']);
+        expect(row.Time % seconds).toBe(0);
+        if (i > 0) expect(row.Time).toBeGreaterThan(rows[i - 1].Time);
+        expect(row.Open).toMatch(priceAt(5));
+        expect(dec(row.High).gte(row.Open) && dec(row.High).gte(row.Close)).toBe(true);
+        expect(dec(row.Low).lte(row.Open) && dec(row.Low).lte(row.Close)).toBe(true);
+      }
+      expect(rows.at(-1).Close).toBe(eurusd.ForexQuotations.Close);
+      expect(rows.at(-1).Time * 1000).toBeLessThanOrEqual(TEST_START);
+    },
+  );
+
+  it('grows the bar in progress and opens the next one on the boundary', async () => {
+    const id = t.market.instrumentByCode('USDCHF')!.id;
+    const minute = Date.parse('2026-11-18T12:05:00Z');
+    t.clock.set(minute + 60_000);
+    t.market.pushTick({ symbol: 'USDCHF', price: '0.80001', time: minute + 10_000, volume: 1 });
+    t.market.pushTick({ symbol: 'USDCHF', price: '0.80050', time: minute + 20_000, volume: 1 });
+    t.market.pushTick({ symbol: 'USDCHF', price: '0.79990', time: minute + 59_999, volume: 1 });
+    t.market.pushTick({ symbol: 'USDCHF', price: '0.80010', time: minute + 60_000, volume: 1 });
+    const rows = (await kline({ forex_id: id, period: '1min', limit: 2 })).body.data;
+    expect(rows).toEqual([
+      {
+        Time: minute / 1000,
+        Open: '0.80001',
+        High: '0.80050',
+        Low: '0.79990',
+        Close: '0.79990',
+        Volume: '3',
+      },
+      {
+        Time: minute / 1000 + 60,
+        Open: '0.80010',
+        High: '0.80010',
+        Low: '0.80010',
+        Close: '0.80010',
+        Volume: '1',
+      },
+    ]);
+    const hour = (await kline({ forex_id: id, period: '60min', limit: 1 })).body.data[0];
+    expect(hour).toMatchObject({ Time: Date.parse('2026-11-18T12:00:00Z') / 1000, Close: '0.80010' });
+    expect(dec(hour.High).gte('0.80050')).toBe(true);
+    t.clock.set(TEST_START);
+  });
+
+  it('honours limit', async () => {
+    const id = (await bySymbol('BTCUSD')).Id;
+    expect((await kline({ forex_id: id, period: '5min', limit: 5 })).body.data).toHaveLength(5);
+  });
+
+  it.each([
+    [{ forex_id: 'abc', period: '1min' }, Code.INVALID_INPUT, 'Please check forex_id'],
+    [{ period: '1min' }, Code.INVALID_INPUT, 'Please check forex_id'],
+    [{ forex_id: 1, period: '2min' }, Code.INVALID_INPUT, 'Please check period'],
+    [{ forex_id: 1, period: '1min', limit: 100000 }, Code.INVALID_INPUT, 'Please check limit'],
+    [{ forex_id: 99999, period: '1min' }, Code.NOT_FOUND, 'This instrument is not available'],
+  ])('refuses %o with a clear msg', async (query, code, msg) => {
+    const res = await kline(query);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).toMatchObject({ code, msg });
+  });
+});
+
+describe('abbreviated_cache_kline', () => {
+  it('gives every instrument a small series that ends at its live price', async () => {
+    // The short test history holds no half-hour bars for markets that have not opened today (US500…).
+    const res = await t.call('GET', api.abbreviatedKline.path);
+    const list = await tradeList();
+    expect(res.body.data).toHaveLength(list.length);
+    for (const series of res.body.data) {
+      expect(Object.keys(series).sort()).toEqual(['Code', 'Id', 'Points']);
+      expect(series.Points.length).toBeLessThanOrEqual(48);
+      const instrument = list.find((i) => i.Id === series.Id)!;
+      if (series.Points.length)
+        expect(series.Points.at(-1), series.Code).toBe(instrument.ForexQuotations.Close);
+    }
+    expect(res.body.data.find((s: { Code: string }) => s.Code === 'EURUSD').Points.length).toBeGreaterThan(
+      10,
+    );
+  });
+});
+
+describe('search', () => {
+  const search = async (query: Record<string, string>) =>
+    (await t.call('GET', api.searchInstrument.path, { query })).body;
+
+  it('finds instruments by name or currency, case-insensitively', async () => {
+    const codes = async (query: Record<string, string>) =>
+      (await search(query)).data.map((i: Instrument) => i.Code);
+    expect(await codes({ name: 'eur' })).toEqual(expect.arrayContaining(['EURUSD', 'EURGBP', 'EURJPY']));
+    expect(await codes({ name: 'gold' })).toEqual(['XAUUSD']);
+    const jpy = await codes({ searchCurrency: 'JPY' });
+    expect(jpy).toEqual(expect.arrayContaining(['USDJPY', 'EURJPY', 'GBPJPY', 'JPN225']));
+    expect(await codes({ name: 'zzz' })).toEqual([]);
+    expect((await search({})).data.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('refuses an overlong query', async () => {
+    expect(await search({ name: 'x'.repeat(200) })).toMatchObject({
+      code: Code.INVALID_INPUT,
+      msg: 'Please check name',
+    });
+  });
+});
+
+describe('the websocket', () => {
+  let url: string;
+  beforeAll(async () => {
+    await t.http.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.http.server.address() as { port: number }).port}/v1/ws`;
+  });
+
+  async function subscriber(...topics: string[]) {
+    const ws = new WebSocket(url);
+    const messages: any[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => ws.once('open', resolve));
+    for (const topic of topics) ws.send(JSON.stringify({ type: 'sub', params: topic }));
+    await until(() => messages.filter((m) => m.type === 'sub').length === topics.length);
+    return { ws, messages: () => messages.filter((m) => m.type !== 'sub') };
+  }
+
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('pushes DAY_MARKET and the kline of every period to subscribers', async () => {
+    const topics = [Topic.DAY_MARKET, ...PERIODS.map((p) => klineTopic('ETHUSD', p.period))];
+    const client = await subscriber(...topics);
+    const time = TEST_START + 3000;
+    t.market.pushTick({ symbol: 'ETHUSD', price: '3220.15', time, volume: 1 });
+    await until(() => client.messages().length === 1 + PERIODS.length);
+    const day = client.messages().find((m) => m.type === 'DAY_MARKET');
+    const klines = client.messages().filter((m) => m.type === 'kline');
+    expect(day).toMatchObject({
+      type: 'DAY_MARKET',
+      code: 1,
+      symbol: 'ETHUSD',
+      quotation: { close: '3220.15', time },
+    });
+    expect(Object.keys(day.quotation).sort()).toEqual(['change', 'close', 'high', 'low', 'open', 'time']);
+    expect(klines.map((k) => k.kline.Period)).toEqual(PERIODS.map((p) => p.period));
+    for (const [i, k] of klines.entries()) {
+      expect(k).toMatchObject({ type: 'kline', code: 1, symbol: 'ETHUSD', kline: { Close: '3220.15' } });
+      expect(k.kline.Time).toBe(Math.floor(time / 1000 / PERIODS[i]!.seconds) * PERIODS[i]!.seconds);
+    }
+    client.ws.close();
+  });
+
+  it('keeps serving others while a slow consumer falls behind', async () => {
+    const fast = await subscriber(Topic.DAY_MARKET);
+    const sent: string[] = [];
+    let terminated = false;
+    // A client whose socket already has more than the gateway's buffer limit waiting.
+    const slow: Connection = t.gateway.add({
+      readyState: 1,
+      OPEN: 1,
+      bufferedAmount: 8 * 1024 * 1024,
+      send: (text: string) => sent.push(text),
+      terminate: () => {
+        terminated = true;
+      },
+    } as any);
+    t.gateway.subscribe(slow, Topic.DAY_MARKET);
+    for (let i = 1; i <= 200; i++) {
+      t.market.pushTick({
+        symbol: 'SOLUSD',
+        price: `${148 + i / 100}`,
+        time: TEST_START + 4000 + i,
+        volume: 1,
+      });
+    }
+    await until(() => fast.messages().length === 200);
+    expect(fast.messages().at(-1).quotation.close).toBe('150.00');
+    expect(sent).toHaveLength(0);
+    expect(terminated).toBe(false);
+    t.gateway.remove(slow);
+    fast.ws.close();
+  });
+});

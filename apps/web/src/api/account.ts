@@ -1,0 +1,51 @@
+import { api } from '@meridian/contract';
+import type { User } from '../stores/user';
+import { act, request } from './http';
+
+export interface AreaCode {
+  id: number;
+  code: string;
+  global_code: string;
+  name: string;
+}
+export interface LoginResult {
+  token: string;
+  user: User;
+}
+export interface Captcha {
+  id: string;
+  b64s: string;
+}
+export interface LedgerRow {
+  Id: number;
+  Value: string;
+  MemoTran: string;
+  CreatedAtTran: string;
+}
+export type LoginType = 'email' | 'mobile';
+
+export const fetchAreas = () => request<AreaCode[]>(api.areaList);
+export const fetchSetting = (key: string) => request<string>(api.setting, { key }, { silent: true });
+export const fetchCaptcha = () => request<Captcha>(api.captcha);
+
+export const login = (form: { account: string; password: string; login_type: LoginType; area_id?: number }) =>
+  request<LoginResult>(api.login, form);
+export const logout = () => request<null>(api.logout, {}, { silent: true });
+export const demoLogin = (demoId: string) => request<LoginResult>(api.createDemo, { demo_id: demoId });
+export const register = (form: Record<string, string | number | undefined>) => act<null>(api.register, form);
+
+/** Sends a one-time code: type 1 register, 2 reset (SPEC.md §7). */
+export const sendSms = (to: string, areaId: number | undefined, type: 1 | 2) =>
+  act<null>(api.sendSms, { to, area_id: areaId, type });
+export const sendEmail = (to: string, type: 1 | 2) => act<null>(api.sendEmail, { to, type });
+
+export const forgetPassword = (form: Record<string, string | number | undefined>) =>
+  act<null>(api.forgetPassword, form);
+export const amendPassword = (newPassword: string, authCode: string) =>
+  act<null>(api.amendPassword, { new_password: newPassword, auth_code: authCode, type: 'email' });
+
+export const fetchUserInfo = () => request<User>(api.userInfo);
+export const fetchBalance = () => request<{ balance: string }>(api.balance);
+export const resetDemo = () => act<unknown>(api.resetDemo);
+export const fetchLedger = (page: number) =>
+  request<{ data: LedgerRow[]; total: number }>(api.ledger, { page });

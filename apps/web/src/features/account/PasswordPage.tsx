@@ -1,0 +1,80 @@
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { amendPassword, sendEmail } from '../../api/account';
+import { useUser } from '../../stores/user';
+import { CountdownButton } from '../../ui/CountdownButton';
+import { Page } from '../../ui/Page';
+import { useSignOutAndLeave } from './signOutAndLeave';
+
+/** SPEC.md §2 /mine/password: a new password twice and a code sent to the account's e-mail. */
+export default function PasswordPage() {
+  const { t } = useTranslation();
+  const user = useUser((s) => s.user);
+  const signOutAndLeave = useSignOutAndLeave();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!password || !repeat) return Toast.show({ content: t('msg.inputFull') });
+    if (password !== repeat) return Toast.show({ content: t('msg.passwordNotEqual') });
+    if (!code.trim()) return Toast.show({ content: t('msg.pleaseComplete') });
+    setBusy(true);
+    try {
+      await amendPassword(password, code.trim());
+      // A password change ends every session, this one included: sign in again with the new password.
+      await signOutAndLeave('/login');
+    } catch {
+      // Shown as a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page>
+      <div className="auth">
+        <Form layout="vertical" className="auth__form">
+          <Form.Item label={t('auth.email')}>
+            <Input value={user?.email ?? ''} readOnly />
+          </Form.Item>
+          <Form.Item
+            label={t('auth.code')}
+            extra={<CountdownButton onSend={() => sendEmail(user?.email ?? '', 2)} />}
+          >
+            <Input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={setCode}
+            />
+          </Form.Item>
+          <Form.Item label={t('auth.newPassword')}>
+            <Input
+              name="new_password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+            />
+          </Form.Item>
+          <Form.Item label={t('auth.rePassword')}>
+            <Input
+              name="repeat"
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={setRepeat}
+            />
+          </Form.Item>
+        </Form>
+        <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
+          {t('common.confirm')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

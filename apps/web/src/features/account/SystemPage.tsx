@@ -1,0 +1,38 @@
+import { Button, Dialog, List, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { logout } from '../../api/account';
+import { Page } from '../../ui/Page';
+import { useSignOutAndLeave } from './signOutAndLeave';
+
+/** SPEC.md §2 /mine/system: other settings and signing out (with a confirmation). */
+export default function SystemPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOutAndLeave = useSignOutAndLeave();
+
+  const confirmLogout = () =>
+    Dialog.confirm({
+      content: t('user.confirmLogout'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onConfirm: async () => {
+        await logout().catch(() => {});
+        await signOutAndLeave('/');
+        Toast.show({ content: t('msg.logoutSuccess') });
+      },
+    });
+
+  return (
+    <Page>
+      <List>
+        <List.Item onClick={() => navigate('/language')}>{t('page.language')}</List.Item>
+      </List>
+      <div className="padded">
+        <Button block color="danger" onClick={() => void confirmLogout()}>
+          {t('user.logout')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Dialog, List } from 'antd-mobile';
+import {
+  BankcardOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  GlobalOutline,
+  LockOutline,
+  MailOutline,
+  MessageOutline,
+  SetOutline,
+  SoundOutline,
+  UndoOutline,
+  UserAddOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { fetchBalance, fetchUserInfo, resetDemo } from '../../api/account';
+import { useApp } from '../../stores/app';
+import { useUser } from '../../stores/user';
+import { Page } from '../../ui/Page';
+import { showOnlyRealAccount } from './onlyRealAccount';
+
+const ENTRIES = [
+  { path: '/mine/wallet', label: 'page.wallet', icon: <BankcardOutline />, real: true },
+  { path: '/mine/auth', label: 'page.auth', icon: <UserContactOutline />, real: true },
+  { path: '/mine/invite', label: 'page.invite', icon: <UserAddOutline />, real: true },
+  { path: '/mine/password', label: 'page.password', icon: <LockOutline />, real: true },
+  { path: '/mine/chat', label: 'page.chat', icon: <MessageOutline /> },
+  { path: '/mine/email', label: 'page.email', icon: <MailOutline /> },
+  { path: '/mine/announcement', label: 'page.announcement', icon: <SoundOutline /> },
+  { path: '/language', label: 'page.language', icon: <GlobalOutline /> },
+  { path: '/mine/system', label: 'page.system', icon: <SetOutline /> },
+];
+
+/** SPEC.md §2 /user: the account card with balance, deposit and withdraw, and the user centre entries. */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, balance, setUser, setBalance } = useUser();
+  const { showBalance, toggleBalance } = useApp();
+  const demo = user?.is_demo === 1;
+
+  useEffect(() => {
+    fetchUserInfo().then(setUser, () => {});
+    fetchBalance().then(
+      (r) => setBalance(r.balance),
+      () => {},
+    );
+  }, [setUser, setBalance]);
+
+  const open = (path: string, real?: boolean) => (real && demo ? showOnlyRealAccount() : navigate(path));
+  const name = demo ? t('user.mockAccount') : user?.is_real ? user.name : user?.email || user?.mobile;
+
+  const reset = () =>
+    Dialog.confirm({
+      content: t('user.confirmReset'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onConfirm: async () => {
+        await resetDemo().catch(() => {});
+        fetchBalance().then(
+          (r) => setBalance(r.balance),
+          () => {},
+        );
+      },
+    });
+
+  return (
+    <Page>
+      <section className="account-card" onClick={() => navigate('/mine/history')}>
+        <div className="account-card__who">
+          <strong>{name}</strong>
+          <span className="num">UID {user?.uid}</span>
+        </div>
+        <div className="account-card__balance">
+          <span>{t('user.balance')}</span>
+          <button
+            type="button"
+            className="eye"
+            aria-label={t(showBalance ? 'user.hideBalance' : 'user.showBalance')}
+            onClick={(event) => {
+              event.stopPropagation();
+              toggleBalance();
+            }}
+          >
+            {showBalance ? <EyeOutline /> : <EyeInvisibleOutline />}
+          </button>
+        </div>
+        <div className="account-card__amount num">{showBalance ? balance : '******'}</div>
+        <div className="account-card__actions" onClick={(event) => event.stopPropagation()}>
+          <Button color="primary" onClick={() => open('/mine/charge', true)}>
+            {t('page.charge')}
+          </Button>
+          <Button onClick={() => open('/mine/withdraw', true)}>{t('page.withdraw')}</Button>
+        </div>
+      </section>
+      <List>
+        {demo && (
+          <List.Item prefix={<UndoOutline />} onClick={() => void reset()}>
+            {t('user.resetMock')}
+          </List.Item>
+        )}
+        {ENTRIES.map((entry) => (
+          <List.Item key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
+            {t(entry.label)}
+          </List.Item>
+        ))}
+      </List>
+    </Page>
+  );
+}

@@ -1,0 +1,6 @@
+import { MethodList } from './MethodList';
+
+/** SPEC.md §2 /mine/coin-address-list. */
+export default function CoinAddressListPage() {
+  return <MethodList type={1} />;
+}

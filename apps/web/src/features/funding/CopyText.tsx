@@ -1,0 +1,19 @@
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** A value with a copy button ('copy success' toast). */
+export function CopyText({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    await navigator.clipboard.writeText(value).catch(() => {});
+    Toast.show({ content: t('msg.copySuccess') });
+  };
+  return (
+    <span className="copy-text">
+      <span className="num copy-text__value">{value}</span>
+      <button type="button" className="copy-text__button" onClick={() => void copy()}>
+        {t('funding.copy')}
+      </button>
+    </span>
+  );
+}

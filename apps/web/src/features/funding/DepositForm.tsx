@@ -1,0 +1,60 @@
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageField } from './ImageField';
+import { positiveAmount } from './money';
+
+interface DepositFormProps {
+  /** Sends the request; false when there is no channel to pay to. */
+  onSubmit(form: { number: string; proofImg: string }): Promise<unknown> | false;
+}
+
+/** Amount and payment proof, shared by the coin and wire deposits; cleared after a request is sent. */
+export function DepositForm({ onSubmit }: DepositFormProps) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState('');
+  const [round, setRound] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const number = positiveAmount(amount);
+    if (!number) return Toast.show({ content: t('funding.inputAmount') });
+    if (!proof) return Toast.show({ content: t('funding.uploadProof') });
+    const sent = onSubmit({ number, proofImg: proof });
+    if (sent === false) return Toast.show({ content: t('msg.noPayWay') });
+    setBusy(true);
+    try {
+      await sent;
+      setAmount('');
+      setProof('');
+      setRound((r) => r + 1);
+    } catch {
+      // Shown as a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Form layout="vertical" className="funding-form">
+        <Form.Item label={t('funding.amount')}>
+          <Input
+            name="number"
+            inputMode="decimal"
+            placeholder={t('funding.amountPlaceholder')}
+            value={amount}
+            onChange={setAmount}
+          />
+        </Form.Item>
+        <Form.Item label={t('funding.proof')}>
+          <ImageField key={round} onChange={setProof} />
+        </Form.Item>
+      </Form>
+      <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
+        {t('funding.submit')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { List } from 'antd-mobile';
+import { BankcardOutline, BillOutline, DownlandOutline, LinkOutline, UploadOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { fetchAccountDetail } from '../../api/funding';
+import { formatMoney } from '../../ui/format';
+import { Page } from '../../ui/Page';
+
+const ENTRIES = [
+  { path: '/mine/charge', label: 'page.charge', icon: <DownlandOutline /> },
+  { path: '/mine/withdraw', label: 'page.withdraw', icon: <UploadOutline /> },
+  { path: '/mine/coin-address-list', label: 'page.coinAddresses', icon: <LinkOutline /> },
+  { path: '/mine/bank-card-list', label: 'page.bankCards', icon: <BankcardOutline /> },
+  { path: '/mine/history', label: 'page.history', icon: <BillOutline /> },
+];
+
+/** SPEC.md §2 /mine/wallet: balance and lock balance, and the ways in and out. */
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<{ balance: string; lock_balance: string }>();
+
+  useEffect(() => {
+    fetchAccountDetail().then(setDetail, () => {});
+  }, []);
+
+  return (
+    <Page>
+      <section className="wallet-card">
+        <div>
+          <span>{t('funding.balance')}</span>
+          <strong className="num wallet-card__balance">{formatMoney(detail?.balance)}</strong>
+        </div>
+        <div>
+          <span>{t('funding.lockBalance')}</span>
+          <strong className="num wallet-card__lock">{formatMoney(detail?.lock_balance)}</strong>
+        </div>
+      </section>
+      <List>
+        {ENTRIES.map((entry) => (
+          <List.Item key={entry.path} prefix={entry.icon} onClick={() => navigate(entry.path)}>
+            {t(entry.label)}
+          </List.Item>
+        ))}
+      </List>
+    </Page>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Instrument, SparkSeries } from '@meridian/contract';
+import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
+import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { fetchSparks } from '../../api/market';
+import { startMarketListener, useMarket } from '../../stores/market';
+import { changeDirection, formatChange, formatPrice } from '../../ui/format';
+import { useInstrumentName } from '../../ui/instrumentName';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+import { Sparkline } from '../../ui/Sparkline';
+
+/** How often market status (open/closed) and the small charts are refreshed while the list is shown. */
+const REFRESH_MS = 60_000;
+const SKELETON_ROWS = 10;
+const NO_POINTS: string[] = [];
+
+/** The empty-list picture is a few KiB of SVG: fetched only when the list is empty, not on every first paint. */
+const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
+
+type MarketView = Pick<ReturnType<typeof useMarket.getState>, 'instruments' | 'categories' | 'loaded'>;
+
+const viewOf = ({ instruments, categories, loaded }: MarketView): MarketView => ({ instruments, categories, loaded });
+
+/**
+ * The market store as the list shows it, updated in a transition: drawing the list when it arrives and
+ * redrawing quoted rows on each tick are rendered in slices the browser can interrupt, not as one long task
+ * (issue 11: Lighthouse's total blocking time). A store hook (useSyncExternalStore) would not do: a quote
+ * arriving during a sliced render makes React redo it synchronously.
+ */
+function useMarketInBackground(): MarketView {
+  const [view, setView] = useState(() => viewOf(useMarket.getState()));
+  useEffect(() => {
+    const update = (state: MarketView) =>
+      startTransition(() =>
+        setView((shown) =>
+          shown.instruments === state.instruments &&
+          shown.categories === state.categories &&
+          shown.loaded === state.loaded
+            ? shown
+            : viewOf(state),
+        ),
+      );
+    update(useMarket.getState());
+    return useMarket.subscribe(update);
+  }, []);
+  return view;
+}
+
+/** SPEC.md §2 home: logo, search link, category chips, the live instrument list. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useMarket((s) => s.load);
+  const select = useMarket((s) => s.select);
+  const { instruments, categories, loaded } = useMarketInBackground();
+  const [category, setCategory] = useState<number | null>(null);
+  const [sparks, setSparks] = useState<Map<number, string[]>>(new Map());
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    startMarketListener();
+    const refresh = () => {
+      load().then(
+        () => setFailed(false),
+        () => setFailed(true),
+      );
+      fetchSparks().then(
+        (rows: SparkSeries[]) => startTransition(() => setSparks(new Map(rows.map((r) => [r.Id, r.Points])))),
+        () => {},
+      );
+    };
+    refresh();
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const shown = category === null ? instruments : instruments.filter((i) => i.CategoryId === category);
+  const open = useCallback(
+    (instrument: Instrument) => {
+      select(instrument.Id);
+      navigate('/trade');
+    },
+    [select, navigate],
+  );
+
+  return (
+    <div className="home">
+      <header className="home__header">
+        <span className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Meridian
+        </span>
+        <Link to="/product" className="home__search" aria-label={t('page.product')}>
+          <SearchOutline />
+          <span>{t('market.searchPlaceholder')}</span>
+        </Link>
+        <Link to="/user" className="icon-button" aria-label={t('page.user')}>
+          <UserOutline />
+        </Link>
+      </header>
+
+      <div className="chips" role="toolbar" aria-label={t('market.categories')}>
+        {categories.map((c) => (
+          <button
+            key={c.Id}
+            type="button"
+            className={c.Id === category ? 'chip chip--active' : 'chip'}
+            aria-pressed={c.Id === category}
+            onClick={() => setCategory(c.Id === category ? null : c.Id)}
+          >
+            {c.NameShowTrans}
+          </button>
+        ))}
+      </div>
+
+      {!loaded && instruments.length === 0 && !failed ? (
+        <SkeletonRows count={SKELETON_ROWS} withLogo />
+      ) : shown.length === 0 ? (
+        <Suspense fallback={null}>
+          <ErrorBlock status="empty" title={t('market.empty')} description="" />
+        </Suspense>
+      ) : (
+        <ul className="quote-list">
+          {shown.map((instrument) => (
+            <QuoteRow
+              key={instrument.Id}
+              instrument={instrument}
+              points={sparks.get(instrument.Id) ?? NO_POINTS}
+              onOpen={open}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One instrument's row; re-rendered only when its own quote or small chart changes, not on every tick of another. */
+const QuoteRow = memo(function QuoteRow({
+  instrument,
+  points,
+  onOpen,
+}: {
+  instrument: Instrument;
+  points: string[];
+  onOpen: (i: Instrument) => void;
+}) {
+  const { t } = useTranslation();
+  const name = useInstrumentName();
+  const q = instrument.ForexQuotations;
+  const direction = changeDirection(q.Change);
+  const isOpen = instrument.MarketStatus === 1;
+  return (
+    <li>
+      <button type="button" className="quote-row" onClick={() => onOpen(instrument)}>
+        <img className="quote-row__logo" src={instrument.Logo} alt="" width={36} height={36} loading="lazy" />
+        <span className="quote-row__name">
+          <strong>{name(instrument.ShowCode)}</strong>
+          <small className="quote-row__code">{instrument.Code}</small>
+        </span>
+        <Sparkline points={points} direction={direction} />
+        <span className="quote-row__price">
+          <span className={`num ${direction}`}>{formatPrice(q.Close, instrument.PricePrecision)}</span>
+          {isOpen ? (
+            <span className={`quote-row__change num ${direction}`}>{formatChange(q.Change)}</span>
+          ) : (
+            <span className="quote-row__closed">{t('market.closed')}</span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+});

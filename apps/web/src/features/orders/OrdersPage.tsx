@@ -1,0 +1,194 @@
+import { Topic } from '@meridian/contract';
+import { dec, isDecimalText } from '@meridian/core';
+import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AccountPush, fetchOrders, type Order, type OrderPage } from '../../api/trading';
+import { socket } from '../../api/ws';
+import { changeDirection, formatMoney } from '../../ui/format';
+import { useInstrumentName } from '../../ui/instrumentName';
+import { Page } from '../../ui/Page';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+import { OrderDetail } from './OrderDetail';
+
+type Tab = 1 | 0 | 3;
+const TABS: { status: Tab; label: string }[] = [
+  { status: 1, label: 'orders.holding' },
+  { status: 0, label: 'orders.pending' },
+  { status: 3, label: 'orders.history' },
+];
+/** SPEC.md §9: the refresh indicator hides after 500 ms. */
+const REFRESH_HOLD_MS = 500;
+const SKELETON_ROWS = 2;
+
+type Totals = Omit<OrderPage, 'data' | 'total'>;
+
+/** SPEC.md §2 /order: holding, pending and history tabs, the totals card, live P&L, the detail popup. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>(1);
+  const [orders, setOrders] = useState<Order[]>([]);
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [hasMore, setHasMore] = useState(false);
+  const [detail, setDetail] = useState<Order | null>(null);
+  const [marginCall, setMarginCall] = useState(false);
+  const page = useRef(0);
+  const generation = useRef(0);
+
+  const loadPage = useCallback(
+    async (reset: boolean) => {
+      const run = reset ? ++generation.current : generation.current;
+      const next = reset ? 1 : page.current + 1;
+      const result = await fetchOrders(tab, next);
+      if (run !== generation.current) return;
+      page.current = next;
+      const { data, total, ...rest } = result;
+      setTotals(rest);
+      setOrders((current) =>
+        reset ? data : [...current, ...data.filter((o) => !current.some((c) => c.Id === o.Id))],
+      );
+      setHasMore(next * 10 < total && data.length > 0);
+      setLoading(false);
+    },
+    [tab],
+  );
+
+  useEffect(() => {
+    setLoading(true);
+    setOrders([]);
+    setHasMore(false);
+    void loadPage(true).catch(() => setLoading(false));
+  }, [loadPage]);
+
+  // Live P&L and totals for holding orders; a closed order leaves the list and its popup.
+  useEffect(() => {
+    const offTrade = socket.subscribe(Topic.FOREX_TRADE, (message) => {
+      const push = message.quotation as AccountPush;
+      const live = new Map(push.TransOrder.map((o) => [o.Id, o]));
+      setOrders((current) =>
+        current.map((o) => {
+          const update = live.get(o.Id);
+          return update ? { ...o, UpdatePrice: update.UpdatePrice, FactProfits: update.FactProfits } : o;
+        }),
+      );
+      setTotals((current) => current && liveTotals(current, push));
+      setMarginCall(push.MarginCall);
+    });
+    const offClosed = socket.subscribe(Topic.FOREX_CLOSED, (message) => {
+      const ids = new Set(message.quotation as number[]);
+      setOrders((current) => (tab === 1 ? current.filter((o) => !ids.has(o.Id)) : current));
+      setDetail((current) => (current && ids.has(current.Id) ? null : current));
+      void loadPage(true).catch(() => {});
+    });
+    return () => {
+      offTrade();
+      offClosed();
+    };
+  }, [tab, loadPage]);
+
+  const refresh = async () => {
+    await Promise.all([loadPage(true).catch(() => {}), new Promise((r) => setTimeout(r, REFRESH_HOLD_MS))]);
+  };
+
+  return (
+    <Page>
+      <Totals totals={totals} />
+      {marginCall && <NoticeBar color="alert" content={t('orders.marginCall')} wrap />}
+      <Tabs activeKey={String(tab)} onChange={(key) => setTab(Number(key) as Tab)}>
+        {TABS.map((item) => (
+          <Tabs.Tab key={String(item.status)} title={t(item.label)} />
+        ))}
+      </Tabs>
+      <PullToRefresh onRefresh={refresh}>
+        {loading ? (
+          <SkeletonRows count={SKELETON_ROWS} />
+        ) : orders.length === 0 ? (
+          <ErrorBlock status="empty" title={t('orders.empty')} description="" />
+        ) : (
+          <ul className="order-list">
+            {orders.map((order) => (
+              <OrderRowView key={order.Id} order={order} onOpen={() => setDetail(order)} />
+            ))}
+          </ul>
+        )}
+        <InfiniteScroll loadMore={() => loadPage(false)} hasMore={hasMore} />
+      </PullToRefresh>
+      <OrderDetail
+        order={detail ? (orders.find((o) => o.Id === detail.Id) ?? detail) : null}
+        onClose={() => setDetail(null)}
+        onChanged={() => {
+          setDetail(null);
+          void loadPage(true).catch(() => {});
+        }}
+      />
+    </Page>
+  );
+}
+
+/** Totals follow the live push between page loads: equity and free margin move with floating P&L. */
+function liveTotals(current: Totals, push: AccountPush): Totals {
+  if (![current.balance, push.ProfitsTotal, push.CautionMoneyAll].every(isDecimalText)) return current;
+  const equity = dec(current.balance).plus(push.CautionMoneyAll).plus(push.ProfitsTotal);
+  return {
+    ...current,
+    all_fact_profits: push.ProfitsTotal,
+    caution_money_all: push.CautionMoneyAll,
+    hazard_rate: push.HazardRate,
+    net_value: equity.toFixed(2),
+    free_margin: equity.minus(push.CautionMoneyAll).toFixed(2),
+  };
+}
+
+function Totals({ totals }: { totals: Totals | null }) {
+  const { t } = useTranslation();
+  const rows: [string, string | undefined, boolean?][] = [
+    ['orders.balance', totals?.balance],
+    ['orders.profitLoss', totals?.all_fact_profits, true],
+    ['orders.netValue', totals?.net_value],
+    ['orders.margin', totals?.caution_money_all],
+    ['orders.riskRate', totals ? (totals.hazard_rate === '--' ? '--' : `${totals.hazard_rate}%`) : undefined],
+    ['orders.freeMargin', totals?.free_margin],
+  ];
+  return (
+    <dl className="totals">
+      {rows.map(([label, value, signed]) => (
+        <div key={label}>
+          <dt>{t(label)}</dt>
+          <dd className={`num ${signed ? changeDirection(value) : ''}`}>
+            {value?.includes('%') || value === '--' ? value : formatMoney(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const name = useInstrumentName();
+  const buy = order.OrderType === 1;
+  const direction = changeDirection(order.FactProfits);
+  const cancelled = order.Status === 4;
+  return (
+    <li>
+      <button type="button" className="order-row" onClick={onOpen}>
+        <span className="order-row__head">
+          <strong>{name(order.ForexTradeLists.ShowCode)}</strong>
+          <span className={buy ? 'tag tag--buy' : 'tag tag--sell'}>
+            {t(buy ? 'order.buy' : 'order.sell')}
+          </span>
+          <span className="num muted">
+            {order.Quantity} {t('order.lots')} · 1:{order.Multiple}
+          </span>
+        </span>
+        <span className="order-row__prices num">
+          {order.Price} → {order.UpdatePrice}
+        </span>
+        <span className={`order-row__pnl num ${direction}`}>
+          {cancelled ? t('orders.cancelled') : formatMoney(order.FactProfits)}
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,251 @@
+import type { Instrument } from '@meridian/contract';
+import {
+  dec,
+  instrumentFromWire,
+  isDecimalText,
+  moneyText,
+  orderCost,
+  type PriceLookup,
+  type Side,
+} from '@meridian/core';
+import { Button, Input, Picker, Switch, Toast } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { submitOrder } from '../../api/trading';
+import { useBasicInfo } from '../../stores/basicInfo';
+import { useMarket } from '../../stores/market';
+import { useUser } from '../../stores/user';
+
+/** Current prices by pair code, for converting margin of non-USD instruments to USD. */
+function usePriceLookup(): PriceLookup {
+  const instruments = useMarket((s) => s.instruments);
+  return useMemo(() => {
+    const byCode = new Map(instruments.map((i) => [i.Code, i.ForexQuotations.Close]));
+    return (pair) => byCode.get(pair);
+  }, [instruments]);
+}
+
+const newClientOrderId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** SPEC.md §2/§5 order form: side, market or pending, lots stepper, leverage, SL/TP toggles, live margin and fee. */
+export function OrderForm({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isLogin = useUser((s) => s.isLogin);
+  const tradeFeeType = useBasicInfo((s) => s.info?.trade_fee_type ?? 1);
+  const prices = usePriceLookup();
+  const terms = useMemo(() => instrumentFromWire(instrument), [instrument]);
+  const leverages = instrument.HasForexMultiple.map((m) => m.Value);
+
+  const [side, setSide] = useState<Side>('buy');
+  const [pending, setPending] = useState(false);
+  const [target, setTarget] = useState('');
+  const [lots, setLots] = useState(instrument.ForexMinCont);
+  const [leverage, setLeverage] = useState<number | null>(leverages[0] ?? null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [slOn, setSlOn] = useState(false);
+  const [sl, setSl] = useState('');
+  const [tpOn, setTpOn] = useState(false);
+  const [tp, setTp] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // A new instrument starts from its own minimum lots and first leverage; a quote refresh does not reset the form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the instrument's id alone
+  useEffect(() => {
+    setLots(instrument.ForexMinCont);
+    setLeverage(instrument.HasForexMultiple[0]?.Value ?? null);
+    setTarget('');
+    setSl('');
+    setTp('');
+  }, [instrument.Id]);
+
+  const closed = instrument.MarketStatus !== 1;
+  const market = instrument.ForexQuotations.Close;
+  const lotsValid = isDecimalText(lots) && dec(lots).gt(0);
+  const step = dec(instrument.Pip);
+  const canDecrease = lotsValid && dec(lots).minus(step).gt(0);
+  const reference = pending ? target : market;
+
+  const preview = useMemo(() => {
+    if (!lotsValid || leverage === null || !isDecimalText(reference) || dec(reference).lte(0)) return null;
+    try {
+      return orderCost(terms, { side, lots, leverage }, reference, tradeFeeType, prices);
+    } catch {
+      return null;
+    }
+  }, [terms, side, lots, leverage, reference, tradeFeeType, prices, lotsValid]);
+
+  const stepLots = (direction: 1 | -1) => {
+    const base = lotsValid ? dec(lots) : dec(0);
+    const next = base.plus(step.times(direction));
+    if (next.gt(0)) setLots(next.toString());
+  };
+
+  const submit = async (chosen: Side) => {
+    setSide(chosen);
+    if (!isLogin) {
+      navigate(`/login?from=${encodeURIComponent(location.pathname)}`);
+      return;
+    }
+    if (leverages.length === 0) {
+      Toast.show({ content: t('msg.noMultConfig') });
+      return;
+    }
+    // SPEC.md §5: missing lots or leverage is silently not submitted.
+    if (!lotsValid || leverage === null) return;
+    setBusy(true);
+    try {
+      await submitOrder({
+        type: chosen === 'buy' ? 1 : 2,
+        cont: lots,
+        forex_id: instrument.Id,
+        status: pending ? 0 : 1,
+        target_price: pending ? target : '',
+        stop_loss_price: slOn && sl ? sl : '0',
+        target_profit_price: tpOn && tp ? tp : '0',
+        multiple: leverage,
+        client_order_id: newClientOrderId(),
+      });
+    } catch {
+      // The refusal was already shown as a toast.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="order-form" aria-label={t('order.form')}>
+      <div className="segmented" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!pending}
+          className={pending ? '' : 'on'}
+          onClick={() => setPending(false)}
+        >
+          {t('order.market')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={pending}
+          className={pending ? 'on' : ''}
+          onClick={() => setPending(true)}
+        >
+          {t('order.pending')}
+        </button>
+      </div>
+
+      {pending && (
+        <div className="field">
+          <span>{t('order.targetPrice')}</span>
+          <Input
+            className="num"
+            inputMode="decimal"
+            value={target}
+            onChange={setTarget}
+            placeholder={market}
+            aria-label={t('order.targetPrice')}
+          />
+        </div>
+      )}
+
+      <div className="field">
+        <span>{t('order.lots')}</span>
+        <div className="stepper">
+          <button
+            type="button"
+            aria-label={t('order.fewerLots')}
+            disabled={!canDecrease}
+            onClick={() => stepLots(-1)}
+          >
+            −
+          </button>
+          <Input
+            className="num"
+            inputMode="decimal"
+            value={lots}
+            onChange={setLots}
+            aria-label={t('order.lots')}
+          />
+          <button type="button" aria-label={t('order.moreLots')} onClick={() => stepLots(1)}>
+            +
+          </button>
+        </div>
+      </div>
+
+      <div className="field">
+        <span>{t('order.leverage')}</span>
+        <button
+          type="button"
+          className="picker-button num"
+          onClick={() =>
+            leverages.length === 0 ? Toast.show({ content: t('msg.noMult') }) : setPickerOpen(true)
+          }
+        >
+          {leverage === null ? '--' : `1:${leverage}`}
+        </button>
+        <Picker
+          columns={[leverages.map((v) => ({ label: `1:${v}`, value: String(v) }))]}
+          visible={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          value={leverage === null ? [] : [String(leverage)]}
+          onConfirm={(value) => value[0] && setLeverage(Number(value[0]))}
+        />
+      </div>
+
+      <div className="field">
+        <span>{t('order.stopLoss')}</span>
+        <Switch checked={slOn} onChange={setSlOn} aria-label={t('order.stopLoss')} />
+        {slOn && <Input className="num stop-input" inputMode="decimal" min={0} value={sl} onChange={setSl} />}
+      </div>
+      <div className="field">
+        <span>{t('order.takeProfit')}</span>
+        <Switch checked={tpOn} onChange={setTpOn} aria-label={t('order.takeProfit')} />
+        {tpOn && <Input className="num stop-input" inputMode="decimal" min={0} value={tp} onChange={setTp} />}
+      </div>
+
+      <dl className="order-form__preview">
+        <div>
+          <dt>{t('order.unitsPerLot')}</dt>
+          <dd className="num">{instrument.ForexContNum}</dd>
+        </div>
+        <div>
+          <dt>{t('order.margin')}</dt>
+          <dd className="num">{preview ? moneyText(preview.margin) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('order.fee')}</dt>
+          <dd className="num">{preview ? moneyText(preview.fee) : '--'}</dd>
+        </div>
+      </dl>
+
+      {closed && <p className="order-form__closed">{t('market.closed')}</p>}
+      <div className="order-form__actions">
+        <Button
+          className="buy"
+          block
+          disabled={closed}
+          loading={busy && side === 'buy'}
+          onClick={() => void submit('buy')}
+        >
+          {t('order.buy')}
+        </Button>
+        <Button
+          className="sell"
+          block
+          disabled={closed}
+          loading={busy && side === 'sell'}
+          onClick={() => void submit('sell')}
+        >
+          {t('order.sell')}
+        </Button>
+      </div>
+    </section>
+  );
+}

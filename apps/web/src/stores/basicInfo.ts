@@ -1,0 +1,38 @@
+import { api } from '@meridian/contract';
+import { create } from 'zustand';
+import { request } from '../api/http';
+
+/** SPEC.md §3 basic info. */
+export interface BasicInfo {
+  service_link: string;
+  service_link_type: number;
+  verify_reg_type: number;
+  trade_fee_type: number;
+}
+
+interface BasicInfoState {
+  info: BasicInfo | null;
+  load(): Promise<BasicInfo>;
+}
+
+let loading: Promise<BasicInfo> | null = null;
+
+/** Platform settings every screen may need, fetched once per page load. */
+export const useBasicInfo = create<BasicInfoState>()((set, get) => ({
+  info: null,
+  load() {
+    const { info } = get();
+    if (info) return Promise.resolve(info);
+    loading ??= request<BasicInfo>(api.basicInfo, {}, { silent: true }).then(
+      (result) => {
+        set({ info: result });
+        return result;
+      },
+      (error) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  },
+}));

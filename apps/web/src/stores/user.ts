@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/** The user object of SPEC.md §3 as /api/user/info and the login result return it. */
+export interface User {
+  id: number;
+  uid: string;
+  is_demo: number;
+  is_real: number;
+  name: string;
+  email: string;
+  mobile: string;
+  invite_code: string;
+}
+
+interface UserState {
+  isLogin: boolean;
+  token: string;
+  user: User | null;
+  /** Device uuid that keys the demo account (SPEC.md §6). */
+  uuid: string;
+  /** Balance as the server formats it: 2 decimals. */
+  balance: string;
+  signIn(token: string, user: User): void;
+  setUser(user: User): void;
+  setBalance(balance: string): void;
+  signOut(): void;
+}
+
+const newUuid = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+
+/** Persisted in localStorage (SPEC.md §9). */
+export const useUser = create<UserState>()(
+  persist(
+    (set) => ({
+      isLogin: false,
+      token: '',
+      user: null,
+      uuid: newUuid(),
+      balance: '0.00',
+      signIn: (token, user) => set({ isLogin: true, token, user }),
+      setUser: (user) => set({ user, isLogin: true }),
+      setBalance: (balance) => set({ balance }),
+      signOut: () => set({ isLogin: false, token: '', user: null, balance: '0.00' }),
+    }),
+    { name: 'user' },
+  ),
+);

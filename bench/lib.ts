@@ -1,0 +1,300 @@
+/**
+ * Shared measuring helpers of `npm run bench` (scripts/bench.mjs bundles each bench/*.ts with esbuild and
+ * runs it in a node process of its own). A benchmark prints its rows with `emit`; the runner collects them.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type Config, testConfig } from '../apps/server/src/config';
+import { users } from '../apps/server/src/db/schema';
+import { silentFeed } from '../apps/server/src/feed/feed';
+import { createSession } from '../apps/server/src/http/sessions';
+import { post } from '../apps/server/src/ledger/post';
+import { type Platform, startPlatform } from '../apps/server/src/platform';
+
+/** One line of bench/results.json. */
+export interface Row {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: number;
+  /** value ÷ baseline. */
+  ratio: number;
+  /** The ratio to reach (≥ when higherIsBetter, else ≤); null for a row that only reports. */
+  target: number | null;
+  higherIsBetter: boolean;
+  /** What else was seen (latencies, sizes), for the reader. */
+  note?: string;
+}
+
+/** The repository: the folder above the bundle that holds bench/lib.ts (bundles run from bench/tmp/<run>). */
+export const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'bench/lib.ts'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('repository root not found above the benchmark bundle');
+    dir = parent;
+  }
+  return dir;
+})();
+/** The bundled benchmark files (bench/tmp), where a child entry such as ws-clients.js sits. */
+export const BUNDLE_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** Seconds each measured run lasts (BENCH_SECONDS overrides). */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export function row(
+  name: string,
+  value: number,
+  unit: string,
+  baseline: number,
+  target: number | null,
+  higherIsBetter: boolean,
+  note?: string,
+): Row {
+  const round = (n: number) => Number(n.toPrecision(4));
+  return {
+    name,
+    value: round(value),
+    unit,
+    baseline: round(baseline),
+    ratio: baseline === 0 ? 0 : round(value / baseline),
+    target,
+    higherIsBetter,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Hands the rows to the runner (one marked line on stdout). */
+export function emit(rows: Row[]): void {
+  process.stdout.write(`\nBENCH_ROWS ${JSON.stringify(rows)}\n`);
+}
+
+/** Runs a benchmark's main, reports a failure and always exits (open handles must not keep it alive). */
+export function main(run: () => Promise<Row[]>): void {
+  run().then(
+    (rows) => {
+      emit(rows);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+export const log = (...parts: unknown[]) => console.error('  ·', ...parts);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Calls `fn` for `ms` milliseconds (at least `min` times) and returns the mean microseconds per call. */
+export function microsPerCall(fn: (i: number) => void, ms: number, min = 1000): number {
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  const until = start + BigInt(ms) * 1_000_000n;
+  let now = start;
+  while (calls < min || now < until) {
+    for (let k = 0; k < 100; k++) fn(calls++);
+    now = process.hrtime.bigint();
+  }
+  return Number(now - start) / 1000 / calls;
+}
+
+/** Runs `run` with `concurrency` loops for `ms` and returns operations per second and latency percentiles. */
+export async function closedLoop(
+  run: (i: number) => Promise<unknown>,
+  { ms, concurrency }: { ms: number; concurrency: number },
+): Promise<{ perSecond: number; p50: number; p99: number; count: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  const until = start + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await run(next++);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+  };
+}
+
+export interface LoadResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/**
+ * HTTP load from a separate process (bench/tmp/load.js, autocannon), so the server does not pay for
+ * the client. `headers` rotate per request when several are given (one session per simulated trader).
+ */
+export function load(options: {
+  url: string;
+  seconds?: number;
+  connections?: number;
+  headers?: Record<string, string>[];
+}): Promise<LoadResult> {
+  // Sent as a phone's browser sends it.
+  const headers = (options.headers ?? [{}]).map((h) => ({ 'accept-encoding': 'gzip, deflate, br', ...h }));
+  return runChild<LoadResult>('load.js', { seconds: SECONDS, connections: 16, ...options, headers });
+}
+
+/** Forks a bundled child with JSON input on argv and resolves with the JSON it sends over IPC. */
+export function runChild<T>(file: string, input: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(BUNDLE_DIR, file), [JSON.stringify(input)], { stdio: 'inherit' });
+    let result: T | undefined;
+    child.on('message', (m) => {
+      result = m as T;
+    });
+    child.on('exit', (code) =>
+      result !== undefined ? resolve(result) : reject(new Error(`${file} exited with ${code}`)),
+    );
+  });
+}
+
+/** A forked child that stays up and talks over IPC (the websocket clients). */
+export function startChild(file: string, input: unknown): ChildProcess {
+  return fork(path.join(BUNDLE_DIR, file), [JSON.stringify(input)], {
+    stdio: 'inherit',
+    execArgv: ['--max-old-space-size=2048'],
+  });
+}
+
+export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type: string } & T) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m);
+    };
+    const onExit = (code: number) => reject(new Error(`child exited with ${code} waiting for ${type}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Whether a local PostgreSQL answers (127.0.0.1:5432, user postgres, trust). */
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** A throwaway database on the local PostgreSQL; `drop` removes it. */
+export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `meridian_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface BenchPlatform extends Platform {
+  url: string;
+  port: number;
+}
+
+/**
+ * The whole platform (migrated, seeded, engine running) on a loopback port with a silent feed: the
+ * benchmark pushes its own ticks. Embedded PGlite in memory unless `databaseUrl` is given.
+ */
+export async function startBenchPlatform(overrides: Partial<Config> = {}): Promise<BenchPlatform> {
+  const config = testConfig({ backfillDays: 0.25, webDist: path.join(ROOT, 'apps/web/dist'), ...overrides });
+  if (overrides.databaseUrl) config.memoryDb = false;
+  const platform = await startPlatform(config, { feed: silentFeed });
+  await platform.http.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = platform.http.server.address() as { port: number };
+  return { ...platform, port, url: `http://127.0.0.1:${port}` };
+}
+
+/** Crypto trades around the clock, so the benchmarks can use the real clock any day. */
+export const SYMBOL = 'BTCUSD';
+
+/** Keeps SYMBOL's quote fresh (orders need a price younger than QUOTE_MAX_AGE); returns the stop. */
+export function keepQuoteFresh(platform: Platform, symbol = SYMBOL): () => void {
+  const id = platform.market.instrumentByCode(symbol)!.id;
+  const push = () => {
+    const price = platform.market.quote(id)!.price;
+    platform.market.pushTick({ symbol, price, time: Date.now(), volume: 1 });
+  };
+  push();
+  const timer = setInterval(push, 1000);
+  return () => clearInterval(timer);
+}
+
+/** Real accounts funded through the ledger, each with a session token. */
+export async function traders(
+  platform: Platform,
+  count: number,
+  balance = '1000000000',
+): Promise<{ id: number; token: string }[]> {
+  const db = platform.database.db;
+  const tag = randomBytes(4).toString('hex');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        uid: `b${tag}${i}`,
+        loginType: 'email',
+        email: `bench${tag}${i}@example.com`,
+        inviteCode: `b${tag}${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const out: { id: number; token: string }[] = [];
+  for (const { id } of rows) {
+    await db.transaction((tx) =>
+      post(tx, { userId: id, account: 'balance', type: 'deposit', amount: balance }),
+    );
+    out.push({ id, token: await createSession(db, id) });
+  }
+  return out;
+}
+
+/** Resident set size in MB after a full collection (run node with --expose-gc). */
+export function rssMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss / 1024 / 1024;
+}

@@ -1,0 +1,38 @@
+/** Child process of `load()` in lib.ts: autocannon against one URL, the result sent back over IPC. */
+import autocannon from 'autocannon';
+import type { LoadResult } from './lib';
+
+const input = JSON.parse(process.argv[2]!) as {
+  url: string;
+  seconds: number;
+  connections: number;
+  headers: Record<string, string>[];
+};
+let next = 0;
+const result = await autocannon({
+  url: input.url,
+  connections: input.connections,
+  duration: input.seconds,
+  // One set of headers is sent as is; several rotate per request (rebuilding each request costs the client).
+  ...(input.headers.length === 1
+    ? { headers: input.headers[0] }
+    : {
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, ...input.headers[next++ % input.headers.length] },
+            }),
+          },
+        ],
+      }),
+});
+const out: LoadResult = {
+  perSecond: result.requests.total / (result.duration || input.seconds),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.timeouts,
+  non2xx: result.non2xx,
+  total: result.requests.total,
+};
+process.send!(out, () => process.exit(0));

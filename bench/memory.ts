@@ -1,0 +1,91 @@
+/**
+ * memory: the server's resident set size with 5,000 websocket clients (subscribed to DAY_MARKET, in a
+ * child process) and 100,000 open positions with stop-loss and take-profit in the engine, against the
+ * same platform just started. A report, no target.
+ */
+import { WS_PATH } from '@meridian/contract';
+import { orders } from '../apps/server/src/trading/schema';
+import {
+  keepQuoteFresh,
+  log,
+  main,
+  nextMessage,
+  row,
+  rssMb,
+  SYMBOL,
+  sleep,
+  startBenchPlatform,
+  startChild,
+  traders,
+} from './lib';
+
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 5000);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
+const HOLDERS = 1000;
+
+main(async () => {
+  const platform = await startBenchPlatform();
+  const stop = keepQuoteFresh(platform);
+  let child: ReturnType<typeof startChild> | undefined;
+  try {
+    await sleep(2000);
+    const idle = rssMb();
+    const instrument = platform.market.instrumentByCode(SYMBOL)!;
+    const price = Number(platform.market.quote(instrument.id)!.price);
+    const accounts = await traders(platform, HOLDERS);
+    const db = platform.database.db;
+    for (let n = 0; n < POSITIONS; n += 1000) {
+      const rows = await db
+        .insert(orders)
+        .values(
+          Array.from({ length: Math.min(1000, POSITIONS - n) }, (_, k) => ({
+            userId: accounts[(n + k) % HOLDERS]!.id,
+            instrumentId: instrument.id,
+            showCode: instrument.showCode,
+            side: 1,
+            status: 1,
+            lots: instrument.minLots,
+            contractSize: instrument.contractSize,
+            leverage: instrument.leverages[0]!,
+            originPrice: price.toFixed(2),
+            price: price.toFixed(2),
+            stopLoss: (price * 0.5).toFixed(2),
+            takeProfit: (price * 1.5).toFixed(2),
+            margin: '10',
+            fee: '0',
+            filledAt: new Date(),
+          })),
+        )
+        .returning();
+      for (const order of rows) platform.engine.track(order);
+    }
+    log(`${POSITIONS} positions, ${platform.engine.index.size} triggers`);
+    child = startChild('ws-clients.js', {
+      url: `${platform.url.replace('http', 'ws')}${WS_PATH}`,
+      count: CLIENTS,
+      subscribe: true,
+    });
+    await nextMessage(child, 'ready');
+    await sleep(2000);
+    const loaded = rssMb();
+    log('RSS MB', { idle, loaded });
+    return [
+      row(
+        'memory',
+        loaded,
+        'MB RSS',
+        idle,
+        null,
+        false,
+        `${CLIENTS} websocket clients and ${POSITIONS.toLocaleString('en')} open positions vs the platform just started (embedded database in the process)`,
+      ),
+    ];
+  } finally {
+    stop();
+    if (child) {
+      child.send({ type: 'close' });
+      await new Promise((r) => child!.once('exit', r));
+    }
+    await platform.close();
+  }
+});

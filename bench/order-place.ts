@@ -1,0 +1,141 @@
+/**
+ * order-place: market orders per second over HTTP (GET /v1/api/forex/submit, one session per simulated
+ * trader) with p50/p99, against the bare transaction an order needs (lock the account row, insert the
+ * order, update the balance, insert the ledger row) run straight on the same database. Embedded PGlite,
+ * and PostgreSQL when one answers on 127.0.0.1:5432 (a throwaway database, dropped after).
+ */
+import { api } from '@meridian/contract';
+import { sql } from 'drizzle-orm';
+import {
+  type BenchPlatform,
+  closedLoop,
+  keepQuoteFresh,
+  type LoadResult,
+  load,
+  log,
+  main,
+  postgresAnswers,
+  type Row,
+  row,
+  SECONDS,
+  SYMBOL,
+  startBenchPlatform,
+  throwawayDatabase,
+  traders,
+} from './lib';
+
+/** Simulated traders, one session each; every order stays open, so each trader's holdings grow by one. */
+const TRADERS = 300;
+const CONNECTIONS = 8;
+/** Measured phases per side, alternating bare, HTTP, bare, HTTP: a neighbour's load falls on both alike. */
+const PHASES = 2;
+
+async function measure(platform: BenchPlatform, label: string): Promise<Row> {
+  const stop = keepQuoteFresh(platform);
+  try {
+    const instrument = platform.market.instrumentByCode(SYMBOL)!;
+    const accounts = await traders(platform, TRADERS);
+    // The baseline's own accounts: its rows must not become holdings the HTTP orders' funds checks read.
+    const bareAccounts = await traders(platform, 100);
+    const query = new URLSearchParams({
+      type: '1',
+      cont: instrument.minLots,
+      forex_id: String(instrument.id),
+      multiple: String(instrument.leverages[0]),
+      status: '1',
+    });
+    const url = `${platform.url}${api.submitOrder.path}?${query}`;
+    const first = (await (await fetch(url, { headers: { authorization: accounts[0]!.token } })).json()) as {
+      code: number;
+    };
+    if (first.code !== 1) throw new Error(`order refused: ${JSON.stringify(first)}`);
+
+    const db = platform.database.db;
+    const ordersNow = async () => {
+      const result = await db.execute(sql`select count(*)::int as n from orders`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    // Baseline: the order's bare transaction, as many at a time as the HTTP run has connections.
+    const bareTransaction = (i: number) => {
+      const userId = bareAccounts[i % bareAccounts.length]!.id;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select balance from users where id = ${userId} for update`);
+        const inserted = await tx.execute(
+          sql`insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
+              origin_price, price, margin, fee, filled_at)
+            values (${userId}, ${instrument.id}, ${instrument.showCode}, 1, 1, ${instrument.minLots}, '1', 100,
+              '1', '1', '1', '0', now()) returning id`,
+        );
+        const orderId = (inserted as unknown as { rows: { id: number }[] }).rows[0]!.id;
+        await tx.execute(sql`update users set balance = balance - 1 where id = ${userId} returning balance`);
+        await tx.execute(
+          sql`insert into ledger_entries (user_id, account, type, amount, balance_after, ref_type, ref_id)
+            values (${userId}, 'balance', 'trade_margin', '-1', '0', 'order', ${orderId})`,
+        );
+      });
+    };
+    const headers = accounts.map((a) => ({ authorization: a.token }));
+    const httpOrders = async (seconds: number) => {
+      const before = await ordersNow();
+      const result = await load({ url, seconds, connections: CONNECTIONS, headers });
+      const placed = (await ordersNow()) - before;
+      if (result.non2xx || result.errors) throw new Error(`orders failed: ${JSON.stringify(result)}`);
+      // A refusal is an HTTP 200 with another code: every answered request must have placed its order.
+      if (placed < result.total) throw new Error(`${result.total - placed} of ${result.total} orders refused`);
+      return result;
+    };
+
+    await httpOrders(1); // warm-up
+    await closedLoop(bareTransaction, { ms: 1000, concurrency: CONNECTIONS });
+    const bare: { perSecond: number; count: number; p50: number; p99: number }[] = [];
+    const http: LoadResult[] = [];
+    for (let i = 0; i < PHASES; i++) {
+      bare.push(await closedLoop(bareTransaction, { ms: SECONDS * 1000, concurrency: CONNECTIONS }));
+      http.push(await httpOrders(SECONDS));
+    }
+    log(label, 'bare transaction', bare);
+    log(label, 'HTTP orders', http);
+    const rate = (runs: { perSecond: number; count: number }[]) =>
+      runs.reduce((n, r) => n + r.count, 0) / runs.reduce((n, r) => n + r.count / r.perSecond, 0);
+    const worst = (values: number[]) => Math.max(...values);
+    return row(
+      `order-place (${label})`,
+      rate(http.map((r) => ({ perSecond: r.perSecond, count: r.total }))),
+      'orders/s',
+      rate(bare),
+      0.6,
+      true,
+      `${CONNECTIONS} connections, ${TRADERS} traders; p50 ${worst(http.map((r) => r.p50))} ms, ` +
+        `p99 ${worst(http.map((r) => r.p99))} ms; bare transaction p50 ${worst(bare.map((r) => r.p50)).toFixed(1)} ms, ` +
+        `p99 ${worst(bare.map((r) => r.p99)).toFixed(1)} ms (worst phase)`,
+    );
+  } finally {
+    stop();
+  }
+}
+
+main(async () => {
+  const rows: Row[] = [];
+  const embedded = await startBenchPlatform();
+  try {
+    rows.push(await measure(embedded, 'embedded'));
+  } finally {
+    await embedded.close();
+  }
+  if (await postgresAnswers()) {
+    const database = await throwawayDatabase();
+    try {
+      const platform = await startBenchPlatform({ databaseUrl: database.url });
+      try {
+        rows.push(await measure(platform, 'PostgreSQL'));
+      } finally {
+        await platform.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  } else {
+    log('no PostgreSQL at 127.0.0.1:5432: the PostgreSQL row is skipped');
+  }
+  return rows;
+});

@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A quick leaderboard refresh, so the demo traders' first closed trades show within seconds.
+  server = await startServer({ RANKING_REFRESH_SECONDS: '2' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function postForm(path: string, form: Record<string, string>) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    body: new URLSearchParams(form),
+  });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+/** A real account registered through the API and signed in through the login screen. */
+async function signedIn(page: Page) {
+  const email = `reader.${Date.now()}@example.com`;
+  expect(await postForm('/api/notify/send_email', { to: email, type: '1' })).toMatchObject({ code: 1 });
+  const registered = await postForm('/api/user/register', {
+    type: 'email',
+    account: email,
+    password: 'secret-123',
+    re_password: 'secret-123',
+    sms_code: await lastCode(server, email),
+  });
+  expect(registered.code).toBe(1);
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[name="account"]').fill(email);
+  await page.locator('input[name="password"]').fill('secret-123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+describe('content on a phone', () => {
+  it('reads the news and an article in English and in German', async () => {
+    const { context, page, errors } = await phone(browser);
+    await page.goto(`${server.url}/news`);
+    await page.getByText('Fed holds rates steady and signals patience').click();
+    await page.waitForURL((u) => u.pathname === '/news/detail');
+    await expect
+      .poll(() => page.locator('.article__title').textContent())
+      .toBe('Fed holds rates steady and signals patience');
+    await expect.poll(() => page.locator('.article__body p').count()).toBeGreaterThan(1);
+
+    await page.goto(`${server.url}/news?lang=de`);
+    await page.getByText('Gold steigt auf Rekordhoch, Realzinsen geben nach').click();
+    await expect
+      .poll(() => page.locator('.article__title').textContent())
+      .toBe('Gold steigt auf Rekordhoch, Realzinsen geben nach');
+    await expect.poll(() => page.locator('.article__body').textContent()).toContain('Allzeithoch');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows announcements, the invite page with a QR code, and the support chat', async () => {
+    const { context, page, errors } = await phone(browser);
+    await signedIn(page);
+
+    await page.goto(`${server.url}/mine/announcement`);
+    await expect
+      .poll(() => page.locator('.news-list').textContent())
+      .toContain('Service availability notice');
+    await expect.poll(() => page.locator('.news-list').textContent()).toContain('residents of 4 countries');
+
+    await page.goto(`${server.url}/mine/invite`);
+    const code = (await page.locator('.invite-card__code').textContent({ timeout: 10_000 }))!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    const link = `${server.url}/#/register?invite_code=${code}`;
+    await expect.poll(() => page.locator('.invite-card__link').textContent()).toBe(link);
+    await expect.poll(() => page.locator('.invite-card__qr svg').count()).toBe(1);
+
+    await page.goto(`${server.url}/mine/chat`);
+    const frame = page.frameLocator('iframe.chat-frame');
+    await expect.poll(() => frame.locator('h1').textContent()).toBe('Customer support');
+    await expect.poll(() => frame.locator('body').textContent()).toContain('complaints@meridian.local');
+    expect(errors).toEqual([]);
+
+    // A friend opens the shared link: the register screen with the code filled in.
+    const friend = await phone(browser);
+    await friend.page.goto(link);
+    await friend.page.waitForURL((u) => u.pathname === '/register');
+    await expect.poll(() => friend.page.locator('input[name="invite_code"]').inputValue()).toBe(code);
+    await friend.context.close();
+    await context.close();
+  });
+
+  it('shows the leaderboard of the demo traders and the coming-soon dialog on a tap', async () => {
+    const { context, page, errors } = await phone(browser);
+    await page.goto(`${server.url}/rank`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.locator('.rank-list, .adm-error-block').first().waitFor();
+          return page.locator('.rank-row').count();
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.rank-row').first().textContent()).toMatch(/\*\*\*/);
+    await page.locator('.rank-row').first().click();
+    await expect
+      .poll(() => page.locator('.adm-dialog').textContent())
+      .toContain('Copy trading is coming soon');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A real 1×1 PNG, as a phone's camera roll would offer a (much larger) one. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function api(
+  path: string,
+  init: { token?: string; form?: Record<string, string>; body?: FormData } = {},
+) {
+  const headers: Record<string, string> = { lang: 'en' };
+  if (init.token) headers.authorization = init.token;
+  const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
+  const res = await fetch(`${server.url}${path}`, { method: body ? 'POST' : 'GET', headers, body });
+  const envelope = (await res.json()) as { code: number; msg: string; data: any };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Registers by e-mail code and signs in, all over the API; returns the trader's token. */
+async function registerTrader(email: string, password: string): Promise<string> {
+  await api('/api/notify/send_email', { form: { to: email, type: '1' } });
+  const code = await lastCode(server, email);
+  await api('/api/user/register', {
+    form: { type: 'email', account: email, password, re_password: password, sms_code: code },
+  });
+  return (await api('/api/user/loginForU', { form: { account: email, password, login_type: 'email' } }))
+    .token;
+}
+
+/** Deposits `amount` by coin with a proof and has the seeded operator approve it through /admin/api. */
+async function fund(token: string, amount: string) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const { url } = await api('/api/common/image_upload', { token, body: form });
+  const info = await api('/api/quickCharge/info', { token });
+  const channel = info.coin[0];
+  const query = new URLSearchParams({
+    number: amount,
+    proofImg: url,
+    address: channel.address,
+    charge_id: String(channel.id),
+  });
+  const { id } = await api(`/api/quickCharge/submit?${query}`, { token });
+  const operator = await api('/admin/api/login', {
+    form: { email: 'admin@meridian.local', password: 'meridian-admin' },
+  });
+  await api('/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[name="account"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
+
+describe('funding on a phone', () => {
+  it('binds an address, requests a withdrawal and sees it pending; submits verification and sees Audit', async () => {
+    const { context, page, errors } = await phone(browser);
+    const email = `fund.${Date.now()}@example.com`;
+    const token = await registerTrader(email, 'secret-123');
+    await fund(token, '1000');
+    await signIn(page, email, 'secret-123');
+
+    await page.goto(`${server.url}/mine/wallet`);
+    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('1000.00');
+
+    // Without a bound address the withdraw screen offers the bind page.
+    await page.goto(`${server.url}/mine/withdraw`);
+    await page.locator('input[name="number"]').fill('100');
+    await expect.poll(() => page.locator('.withdraw-quote__received').textContent()).toBe('99.00');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.locator('.adm-dialog').textContent())
+      .toContain('Please set up a collection account first');
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Set up', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/mine/withdraw-way' && u.search === '?type=1');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page)).toBe('Please complete');
+    await page.locator('input[name="dc_address"]').fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/mine/coin-address-list');
+    await expect
+      .poll(() => page.locator('.method-list').textContent())
+      .toContain('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+
+    await page.goto(`${server.url}/mine/withdraw`);
+    await expect.poll(() => page.locator('.adm-selector-item-active').count()).toBe(2);
+    await page.locator('input[name="number"]').fill('100');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => toast(page)).toBe('Withdrawal request submitted');
+    await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('Pending');
+    await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('100.00 USDT');
+
+    await page.goto(`${server.url}/mine/wallet`);
+    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('900.00');
+    await expect.poll(() => page.locator('.wallet-card__lock').textContent()).toBe('100.00');
+
+    await page.goto(`${server.url}/mine/auth`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => toast(page)).toBe('Please enter your name');
+    await page.locator('input[name="name"]').fill('Ana Lima');
+    await page.locator('input[name="card_id"]').fill('X1234567');
+    const files = page.locator('input[type="file"]');
+    await files.nth(0).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.locator('.adm-image-uploader-cell-image').count()).toBe(1);
+    await files.nth(1).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => page.locator('.adm-image-uploader-cell-image').count()).toBe(2);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.locator('.adm-result-title').textContent()).toBe('Audit');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far (its JSON log lines). */
+  output(): string;
+  /** Ends the process at once, as a crash would (kill -9). */
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The built server (`npm run build`) on a free port with an empty embedded database of its own. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Debug level: the outbox's full log line (codes unmasked) is how a test reads the code a user was sent.
+      LOG_LEVEL: 'debug',
+      // A day of minute history is enough for the charts under test and keeps start-up quick.
+      BACKFILL_DAYS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/basicSet/getBasicInfo`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async crash() {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A phone: 390×844, touch, UTC, with page errors, console errors and CSP violations collected. */
+export async function phone(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'UTC',
+    locale: 'en-US',
+  });
+  // Every Content Security Policy violation becomes a console error, so a test that expects no errors fails on one.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('Content Security Policy'))
+      errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** The last one-time code the server sent to `recipient`, read from its outbox log line once it is written. */
+export async function lastCode(server: RunningServer, recipient: string): Promise<string> {
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const line = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"outbox"') && l.includes(recipient) && l.includes('"level":20'))
+      .at(-1);
+    const code = line?.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code sent to ${recipient}:\n${server.output().slice(-1500)}`);
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './harness';
+
+/** The installable app (issue 11): manifest, icons and a service worker that never caches the server's traffic. */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+describe('installable app', () => {
+  it('serves a web manifest with the name, colours, standalone display and icons', async () => {
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'Meridian',
+      short_name: 'Meridian',
+      theme_color: '#0f1724',
+      display: 'standalone',
+      start_url: '/',
+    });
+    const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const png = await fetch(`${server.url}${icon.src}`);
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
+  it('serves the service worker uncached, precaching the shell but never the API or websocket', async () => {
+    const res = await fetch(`${server.url}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('cache-control')).toContain('no-cache');
+    const sw = await res.text();
+    expect(sw).toContain('index.html');
+    // Navigations to the server's own paths go to the network, and nothing is cached at run time.
+    const denylist = sw.match(/denylist:\[([^\]]*)\]/)?.[1] ?? '';
+    for (const prefix of ['api', 'v1', 'admin']) expect(denylist).toContain(`^\\/${prefix}\\/`);
+    expect(sw).not.toMatch(/registerRoute\([^)]*(api|v1|admin|ws)/);
+    expect(sw).not.toMatch(/\/(api|v1|admin)\/[^"']*["'],revision/);
+    // The page's policy lets the worker run.
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('content-security-policy')).toContain("worker-src 'self'");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Every call of SPEC.md §7, as data. The server registers a route for each one (a call whose capability
+ * has not landed answers "not available yet"); the web client builds its typed functions from it.
+ */
+export type Method = 'GET' | 'POST' | 'DELETE';
+/** Who may call: anyone, anyone (user read when signed in), any signed-in user, or real (non-demo) users only. */
+export type Access = 'public' | 'optional' | 'user' | 'real';
+
+export interface ApiCall {
+  method: Method;
+  path: string;
+  access: Access;
+}
+
+const call = <A extends Access>(method: Method, path: string, access: A) => ({ method, path, access });
+
+export const api = {
+  areaList: call('GET', '/api/default/area_list', 'public'),
+  login: call('POST', '/api/user/loginForU', 'public'),
+  logout: call('POST', '/api/user/logout', 'user'),
+  createDemo: call('GET', '/api/user/createAccountDemoForU', 'public'),
+  getCompany: call('GET', '/api/company/getCompany', 'public'),
+  getCompanyStatus: call('GET', '/api/company/getCompanyStatus', 'public'),
+  imageUpload: call('POST', '/api/common/image_upload', 'real'),
+  sendEmail: call('POST', '/api/notify/send_email', 'optional'),
+  sendSms: call('POST', '/api/notify/send_sms', 'optional'),
+  forgetPassword: call('POST', '/api/user/forget_password', 'public'),
+  basicInfo: call('GET', '/api/basicSet/getBasicInfo', 'public'),
+  captcha: call('GET', '/api/captcha', 'public'),
+  newsList: call('GET', '/api/news/list', 'public'),
+  newsInfo: call('GET', '/api/news/info', 'public'),
+  complaintEmail: call('GET', '/api/default/complaint_email', 'public'),
+  userInfo: call('GET', '/api/user/info', 'user'),
+  balance: call('GET', '/v1/api/main/wallet/getBalance', 'user'),
+  amendPassword: call('POST', '/api/user/amend_password', 'real'),
+  register: call('POST', '/api/user/register', 'public'),
+  realName: call('POST', '/api/user_real/real_name', 'real'),
+  realNameCenter: call('GET', '/api/user_real/center', 'real'),
+  setting: call('GET', '/api/default/setting', 'public'),
+  resetDemo: call('GET', '/v1/api/main/user/resetForexDemoAccount', 'user'),
+  tradeList: call('GET', '/v1/api/forex/trade_list', 'public'),
+  abbreviatedKline: call('GET', '/v1/api/forex/abbreviated_cache_kline', 'public'),
+  kline: call('GET', '/v1/api/forex/kline', 'public'),
+  searchInstrument: call('GET', '/v1/api/forex/search', 'public'),
+  submitOrder: call('GET', '/v1/api/forex/submit', 'user'),
+  myDeal: call('GET', '/v1/api/forex/my_deal', 'user'),
+  closeOrder: call('GET', '/v1/api/forex/close', 'user'),
+  cancelOrder: call('GET', '/v1/api/forex/cancel_trade', 'user'),
+  setStopPrice: call('GET', '/v1/api/forex/set_stop_price', 'user'),
+  followList: call('GET', '/api/follow/list', 'public'),
+  /** Whether the caller is listed on the leaderboard: {on}. */
+  followOptInState: call('GET', '/api/follow/opt_in', 'real'),
+  /** Joins or leaves the leaderboard: on = 1 or 0. */
+  followOptIn: call('POST', '/api/follow/opt_in', 'real'),
+  /** The caller's invite code and how many accounts registered with it (real accounts: SPEC.md §6 closes invite to demo). */
+  inviteInfo: call('GET', '/api/user/invite_info', 'real'),
+  categories: call('GET', '/v1/api/forex/getCategories', 'public'),
+  chargeInfo: call('GET', '/api/quickCharge/info', 'real'),
+  chargeSubmit: call('GET', '/api/quickCharge/submit', 'real'),
+  wireSubmit: call('GET', '/api/quickCharge/wire_submit', 'real'),
+  forexDetail: call('GET', '/v1/api/main/account/forexDetail', 'user'),
+  ledger: call('GET', '/v1/api/main/accountLog/forexChange', 'user'),
+  drawSymbolList: call('GET', '/api/account/draw_symbol_list', 'real'),
+  draw: call('POST', '/api/account/draw', 'real'),
+  drawList: call('GET', '/api/account/draw_list', 'real'),
+  getDrawMethod: call('GET', '/api/wallet/get_draw_method', 'real'),
+  bindDrawMethod: call('POST', '/api/wallet/bind_draw_method', 'real'),
+  delDrawMethod: call('POST', '/api/wallet/del_draw_method', 'real'),
+} as const satisfies Record<string, ApiCall>;
+
+export type ApiName = keyof typeof api;

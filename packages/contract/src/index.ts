@@ -1,0 +1,6 @@
+export * from './api';
+export * from './codes';
+export * from './languages';
+export * from './market';
+export * from './periods';
+export * from './ws';

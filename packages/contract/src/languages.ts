@@ -1,0 +1,54 @@
+/** Interface languages of SPEC.md §3, in the order the language picker shows them. */
+export const LANGUAGES = [
+  'hk',
+  'en',
+  'jp',
+  'kr',
+  'th',
+  'vn',
+  'fr',
+  'de',
+  'ru',
+  'spa',
+  'pt',
+  'ar',
+  'it',
+  'tr',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** SPEC.md §9: translations missing in a language fall back to traditional Chinese. */
+export const FALLBACK_LANGUAGE: Language = 'hk';
+
+/** BCP 47 tags for `<html lang>`, Intl formatting and screen readers. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  hk: 'zh-Hant-HK',
+  en: 'en',
+  jp: 'ja',
+  kr: 'ko',
+  th: 'th',
+  vn: 'vi',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  spa: 'es',
+  pt: 'pt',
+  ar: 'ar',
+  it: 'it',
+  tr: 'tr',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isRtlLanguage(language: Language): boolean {
+  return language === 'ar';
+}
+
+/** Reads a `lang` header or query value; anything unknown gives the default. */
+export function parseLanguage(value: unknown): Language {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return isLanguage(raw) ? raw : DEFAULT_LANGUAGE;
+}

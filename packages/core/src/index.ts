@@ -1,0 +1,4 @@
+export * from './decimal';
+export * from './funding';
+export * from './market';
+export * from './trading';

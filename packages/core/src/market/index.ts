@@ -1,0 +1,3 @@
+export * from './candles';
+export * from './points';
+export * from './schedule';

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { dec } from '../decimal';
+import { accountFigures, riskRateText } from './account';
+import { closePrice } from './fill';
+import { balanceText, moneyText } from './format';
+import { orderCost } from './margin';
+import { checkOrder } from './orderChecks';
+import { floatingPnl } from './pnl';
+import { settleClose } from './settle';
+import { EURUSD, pricesOf } from './test/fixtures';
+import { TriggerIndex } from './triggers';
+
+// Buy 0.10 lot EURUSD at 1.08500 with 1:100, spread 0.01 %, fee 0.1 % of margin, TP 1.09000.
+const eurusd = { ...EURUSD, spreadRate: '0.0001' };
+const usdOnly = pricesOf({});
+const order = {
+  side: 'buy',
+  lots: '0.10',
+  leverage: 100,
+  stopLoss: '0',
+  takeProfit: '1.09000',
+  pendingTarget: null,
+} as const;
+
+describe('buy EURUSD, take profit hit', () => {
+  const cost = orderCost(eurusd, order, '1.08500', 2, usdOnly);
+  const balanceAfterOpen = dec('10000').minus(cost.margin).minus(cost.fee);
+  const position = { side: order.side, lots: order.lots, price: cost.price };
+
+  it('opens at 1.08500 × 1.0001 = 1.0851085 → 1.08511, margin 10,000 units × 1.08511 ÷ 100', () => {
+    expect(checkOrder(eurusd, order, '1.08500')).toBeNull();
+    expect(cost.price.toFixed()).toBe('1.08511');
+    expect(moneyText(cost.margin)).toBe('108.511000');
+    expect(moneyText(cost.fee)).toBe('0.108511');
+    expect(balanceAfterOpen.toFixed()).toBe('9891.380489');
+  });
+
+  it('floats +46.8 at 1.08990: valued at the sell price 1.08979', () => {
+    const updatePrice = closePrice('buy', '1.08990', eurusd);
+    expect(updatePrice.toFixed()).toBe('1.08979');
+    const pnl = floatingPnl(eurusd, position, updatePrice, usdOnly);
+    expect(pnl.toFixed()).toBe('46.8');
+    const figures = accountFigures(balanceAfterOpen, [{ margin: cost.margin, pnl }]);
+    expect(figures.equity.toFixed()).toBe('10046.691489');
+    expect(figures.freeMargin.toFixed()).toBe('9938.180489');
+    expect(riskRateText(figures.riskRate)).toBe('9258.68');
+  });
+
+  it('closes at TP on the tick 1.09010, filling at 1.08999 for +48.8', () => {
+    const index = new TriggerIndex();
+    index.add({
+      orderId: 7,
+      kind: 'take_profit',
+      instrumentId: eurusd.id,
+      direction: 'rise',
+      level: '1.09000',
+    });
+    expect(index.crossed(eurusd.id, '1.08990')).toEqual([]);
+    expect(index.crossed(eurusd.id, '1.09010').map((t) => t.orderId)).toEqual([7]);
+    expect(index.size).toBe(0);
+
+    const exit = closePrice('buy', '1.09010', eurusd);
+    expect(exit.toFixed()).toBe('1.08999');
+    const pnl = floatingPnl(eurusd, position, exit, usdOnly);
+    expect(pnl.toFixed()).toBe('48.8');
+    const settlement = settleClose(balanceAfterOpen, { margin: cost.margin, pnl });
+    expect(settlement.amount.toFixed()).toBe('157.311');
+    expect(settlement.topUp.toFixed()).toBe('0');
+    expect(balanceText(settlement.balanceAfter)).toBe('10048.69');
+  });
+});

@@ -1,0 +1,114 @@
+import { type Dec, dec, isDecimalText } from '../decimal';
+import { type AccountFigures, DEFAULT_MARGIN_CALL_LEVEL, isMarginCall } from './account';
+import { isTriggered, stopLossDirection, takeProfitDirection } from './direction';
+import type { DecLike, Instrument } from './instrument';
+import type { Side } from './side';
+
+/** Why an order or an SL/TP edit is refused; the server maps each to a localized msg. */
+export type Refusal =
+  | 'lots_invalid'
+  | 'lots_not_positive'
+  | 'lots_off_step'
+  | 'lots_below_min'
+  | 'lots_above_max'
+  | 'leverage_not_offered'
+  | 'sl_invalid'
+  | 'sl_wrong_side'
+  | 'tp_invalid'
+  | 'tp_wrong_side'
+  | 'pending_price_invalid'
+  | 'pending_price_at_market'
+  | 'margin_call'
+  | 'insufficient_margin';
+
+// User input arrives as text: anything that is not plain decimal text is not a number.
+function parse(value: DecLike): Dec | null {
+  return typeof value === 'string' && !isDecimalText(value) ? null : dec(value);
+}
+
+/** Lots > 0, a multiple of Pip, ≥ ForexMinCont and ≤ the max lots when set; null when fine. */
+export function checkLots(
+  instrument: Pick<Instrument, 'lotStep' | 'minLots' | 'maxLots'>,
+  lots: DecLike,
+): Refusal | null {
+  const value = parse(lots);
+  if (value === null) return 'lots_invalid';
+  if (value.lte(0)) return 'lots_not_positive';
+  if (!value.mod(instrument.lotStep).isZero()) return 'lots_off_step';
+  if (value.lt(instrument.minLots)) return 'lots_below_min';
+  if (instrument.maxLots !== null && value.gt(instrument.maxLots)) return 'lots_above_max';
+  return null;
+}
+
+/** Leverage must be one of the instrument's HasForexMultiple values; null when it is. */
+export function checkLeverage(instrument: Pick<Instrument, 'leverages'>, leverage: number): Refusal | null {
+  return instrument.leverages.includes(leverage) ? null : 'leverage_not_offered';
+}
+
+/** SL and TP as sent: 0 means unset. */
+export interface Stops {
+  stopLoss: DecLike;
+  takeProfit: DecLike;
+}
+
+/**
+ * A buy needs SL < reference < TP, a sell TP < reference < SL; 0 leaves either unset. The
+ * reference is the market price for a market order or an edit, the target for a pending order.
+ */
+export function checkStops(side: Side, reference: DecLike, stops: Stops): Refusal | null {
+  const stopLoss = parse(stops.stopLoss);
+  if (stopLoss === null || stopLoss.lt(0)) return 'sl_invalid';
+  const takeProfit = parse(stops.takeProfit);
+  if (takeProfit === null || takeProfit.lt(0)) return 'tp_invalid';
+  // A level the reference already reaches would fire at once: that is the wrong side.
+  const slFiresNow = !stopLoss.isZero() && isTriggered(stopLossDirection(side), stopLoss, reference);
+  if (slFiresNow) return 'sl_wrong_side';
+  const tpFiresNow = !takeProfit.isZero() && isTriggered(takeProfitDirection(side), takeProfit, reference);
+  if (tpFiresNow) return 'tp_wrong_side';
+  return null;
+}
+
+/** A pending target must be a positive number other than the market price; null when it is. */
+export function checkPendingPrice(target: DecLike, marketPrice: DecLike): Refusal | null {
+  const value = parse(target);
+  if (value === null || value.lte(0)) return 'pending_price_invalid';
+  return value.eq(marketPrice) ? 'pending_price_at_market' : null;
+}
+
+/**
+ * Money checks for a new order costing `margin` + `fee` (the amounts that will be taken): no new
+ * order in a margin call; free margin and the balance itself must both cover the cost, since the
+ * cost leaves the balance now and a floating profit is not cash.
+ */
+export function checkFunds(
+  account: AccountFigures,
+  cost: { margin: DecLike; fee: DecLike },
+  marginCallLevel: DecLike = DEFAULT_MARGIN_CALL_LEVEL,
+): Refusal | null {
+  if (isMarginCall(account.riskRate, marginCallLevel)) return 'margin_call';
+  const total = dec(cost.margin).plus(cost.fee);
+  return total.gt(account.freeMargin) || total.gt(account.balance) ? 'insufficient_margin' : null;
+}
+
+/** An order as submitted; `pendingTarget` null for a market order. */
+export interface OrderRequest extends Stops {
+  side: Side;
+  lots: DecLike;
+  leverage: number;
+  pendingTarget: DecLike | null;
+}
+
+/** Every check that needs no money, in the order a trader fixes them; run `checkFunds` after pricing. */
+export function checkOrder(
+  instrument: Instrument,
+  order: OrderRequest,
+  marketPrice: DecLike,
+): Refusal | null {
+  const { pendingTarget } = order;
+  return (
+    checkLots(instrument, order.lots) ??
+    checkLeverage(instrument, order.leverage) ??
+    (pendingTarget === null ? null : checkPendingPrice(pendingTarget, marketPrice)) ??
+    checkStops(order.side, pendingTarget ?? marketPrice, order)
+  );
+}

@@ -1,0 +1,54 @@
+// `npm test`: unit and integration tests, then the build, then end-to-end tests in Chromium.
+// Prints one closing line "tests: N passed, N failed" and fails when any stage failed or no e2e test ran.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function vitest(project) {
+  const report = `test-results/${project}.json`;
+  const ok = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    counts = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  } catch {
+    failed = true;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (!ok) failed = true;
+  return counts;
+}
+
+vitest('unit');
+if (process.env.TEST_DATABASE_URL) vitest('pg');
+else console.log('TEST_DATABASE_URL is not set: the integration suite ran on PGlite only.');
+if (!run('npm', ['run', 'build'])) failed = true;
+const e2e = vitest('e2e');
+if (e2e.passed === 0) {
+  console.error('No end-to-end test passed: the browser tests did not run.');
+  failed = true;
+}
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);
