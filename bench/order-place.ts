@@ -81,7 +81,8 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
       const placed = (await ordersNow()) - before;
       if (result.non2xx || result.errors) throw new Error(`orders failed: ${JSON.stringify(result)}`);
       // A refusal is an HTTP 200 with another code: every answered request must have placed its order.
-      if (placed < result.total) throw new Error(`${result.total - placed} of ${result.total} orders refused`);
+      if (placed < result.total)
+        throw new Error(`${result.total - placed} of ${result.total} orders refused`);
       return result;
     };
 

@@ -137,11 +137,15 @@ main(async () => {
       for (const client of wss.clients) client.send(text);
     });
     audiences.push(bare);
-    const gateway = await Audience.connect(`${platform.url.replace('http', 'ws')}${WS_PATH}`, true, (i, time) => {
-      if (!platform.market.pushTick({ symbol: SYMBOL, price: priceOf(i), time, volume: 1 })) {
-        throw new Error('tick refused');
-      }
-    });
+    const gateway = await Audience.connect(
+      `${platform.url.replace('http', 'ws')}${WS_PATH}`,
+      true,
+      (i, time) => {
+        if (!platform.market.pushTick({ symbol: SYMBOL, price: priceOf(i), time, volume: 1 })) {
+          throw new Error('tick refused');
+        }
+      },
+    );
     audiences.push(gateway);
     log(`${CLIENTS} clients on each server`);
 

@@ -10,8 +10,8 @@ import { App, preloadRoute } from './App';
 import { syncSession } from './api/session';
 import { honourCompanyStatus } from './features/company/status';
 import { setupI18n } from './i18n';
-import { afterFirstPaint } from './ui/afterPaint';
 import { useApp } from './stores/app';
+import { afterFirstPaint } from './ui/afterPaint';
 import './styles.css';
 
 type AntdLocale = typeof enUS;

@@ -20,9 +20,9 @@ import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
+import { settings as settingsTable, users } from '../db/schema';
 import { refuse } from '../http/errors';
 import type { MessageKey } from '../i18n';
-import { settings as settingsTable, users } from '../db/schema';
 import { type Entry, lockAccount, post, postAll, postingSql, type Tx } from '../ledger/post';
 import { type Settings, settingsOf } from '../modules/settings';
 import type { Tradable, TradingMarket } from './market';
@@ -48,8 +48,9 @@ async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: stri
     select ${users.balance}::text as balance,
       (select json_object_agg(${settingsTable.key}, ${settingsTable.value}) from ${settingsTable}) as settings
     from ${users} where ${users.id} = ${userId} for update`);
-  const [row] = (result as unknown as { rows: { balance: string; settings: Record<string, string> | null }[] })
-    .rows;
+  const [row] = (
+    result as unknown as { rows: { balance: string; settings: Record<string, string> | null }[] }
+  ).rows;
   if (!row) throw new Error(`unknown user ${userId}`);
   return { balance: row.balance, settings: settingsOf(row.settings) };
 }
@@ -71,7 +72,11 @@ interface OrderAccount {
  * client order id, and takes the new order's id. Reading the holdings in the locking statement is only
  * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`.
  */
-async function lockForOrder(tx: Tx, userId: number, clientOrderId: string | undefined): Promise<OrderAccount> {
+async function lockForOrder(
+  tx: Tx,
+  userId: number,
+  clientOrderId: string | undefined,
+): Promise<OrderAccount> {
   const holding = sql`${orders.userId} = ${userId} and ${orders.status} = ${OrderStatus.holding}`;
   const repeated = clientOrderId
     ? sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId} and ${orders.clientOrderId} = ${clientOrderId})`
@@ -121,7 +126,9 @@ async function insertOrder(tx: Tx, prefix: SQL, values: typeof orders.$inferInse
     }),
     sql`, `,
   );
-  const result = await tx.execute(sql`${prefix} insert into ${orders} (${names}) values (${params}) returning *`);
+  const result = await tx.execute(
+    sql`${prefix} insert into ${orders} (${names}) values (${params}) returning *`,
+  );
   const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const row: Record<string, unknown> = {};
   for (const [key, column] of ORDER_COLUMNS) {

@@ -85,7 +85,11 @@ export const useMarket = create<MarketState>()(
     {
       name: 'market',
       storage: lazySessionStorage(),
-      partialize: (s): Persisted => ({ instruments: s.instruments, categories: s.categories, currentId: s.currentId }),
+      partialize: (s): Persisted => ({
+        instruments: s.instruments,
+        categories: s.categories,
+        currentId: s.currentId,
+      }),
     },
   ),
 );

@@ -11,7 +11,11 @@ export function showToast(content: string): void {
 }
 
 /** A question with two buttons; resolves true when the first is chosen. */
-export async function showConfirm(content: string, confirmText: string, cancelText: string): Promise<boolean> {
+export async function showConfirm(
+  content: string,
+  confirmText: string,
+  cancelText: string,
+): Promise<boolean> {
   const { Dialog } = await kit();
   return Dialog.confirm({ content, confirmText, cancelText });
 }

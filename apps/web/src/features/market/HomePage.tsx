@@ -21,7 +21,11 @@ const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
 
 type MarketView = Pick<ReturnType<typeof useMarket.getState>, 'instruments' | 'categories' | 'loaded'>;
 
-const viewOf = ({ instruments, categories, loaded }: MarketView): MarketView => ({ instruments, categories, loaded });
+const viewOf = ({ instruments, categories, loaded }: MarketView): MarketView => ({
+  instruments,
+  categories,
+  loaded,
+});
 
 /**
  * The market store as the list shows it, updated in a transition: drawing the list when it arrives and
