@@ -47,4 +47,14 @@ describe('installable app', () => {
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get('content-security-policy')).toContain("worker-src 'self'");
   });
+
+  it('caches hashed assets for good and always revalidates the page that names them', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
 });

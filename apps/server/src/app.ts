@@ -206,10 +206,12 @@ export async function buildApp(deps: Deps): Promise<App> {
       wildcard: false,
       // The web build writes .br and .gz beside each text file (apps/web/vite.config.ts).
       preCompressed: true,
+      // `send` would overwrite the headers set below with its own `public, max-age=0`.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         cacheHeaders(res, filePath);
         // The service worker is checked for updates on every visit and always revalidated.
-        const name = path.basename(filePath);
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         if (name === 'sw.js' || name.startsWith('workbox-')) {
           res.setHeader('content-type', 'text/javascript; charset=utf-8');
           res.setHeader('cache-control', 'no-cache, no-store, must-revalidate');
@@ -226,6 +228,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       wildcard: false,
       index: false,
       decorateReply: !hasWeb,
+      cacheControl: false,
       setHeaders: cacheHeaders,
     });
   }
