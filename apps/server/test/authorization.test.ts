@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminCalls, ROLES, type Role } from '../src/admin/auth';
+import { Channel } from '../src/bus/channels';
 import { ledgerEntries, users } from '../src/db/schema';
 import { deposits, drawMethods, uploads, withdrawals } from '../src/funding/schema';
 import { createSession } from '../src/http/sessions';
@@ -753,6 +754,37 @@ describe('websocket sign-in', () => {
       tally.websocket++;
     }
   });
+
+  it('stops pushing account messages to the device that signed out, and tells it, while the others go on', async () => {
+    const { port } = t.http.server.address() as { port: number };
+    const signedIn = async (token: string) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/ws`, { headers: { lang: 'de' } });
+      const received: { type: string; code?: number; msg?: string }[] = [];
+      ws.on('message', (data) => received.push(JSON.parse(data.toString())));
+      await new Promise((resolve) => ws.once('open', resolve));
+      ws.send(JSON.stringify({ type: 'login', params: token }));
+      await expect
+        .poll(() => received.some((m) => m.type === 'login_result' && m.code === Code.OK))
+        .toBe(true);
+      return { ws, received };
+    };
+    const phone = await signedIn(f.a.token);
+    const laptop = await signedIn(await createSession(t.database.db, f.a.id));
+    const tabletToken = await createSession(t.database.db, f.a.id);
+    const tablet = await signedIn(tabletToken);
+    await ok(send(api.logout, tabletToken));
+    await expect
+      .poll(() => tablet.received.at(-1), { timeout: 12_000, interval: 200 })
+      .toEqual({ type: 'login_result', code: Code.SESSION_INVALID, msg: translate('de', 'session_invalid') });
+
+    const push = { type: 'account-check', code: Code.OK };
+    t.bus.publish(Channel.user, { userId: f.a.id, message: push });
+    await expect.poll(() => phone.received.at(-1)).toEqual(push);
+    await expect.poll(() => laptop.received.at(-1)).toEqual(push);
+    expect(tablet.received.filter((m) => m.type === 'account-check')).toEqual([]);
+    for (const device of [phone, laptop, tablet]) device.ws.close();
+    tally.websocket++;
+  }, 20_000);
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 export type User = typeof users.$inferSelect;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What a session is stored and known by: the token itself never is. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new opaque token for the user; only its hash is stored. */
 export async function createSession(
@@ -42,6 +43,17 @@ export async function userForToken(db: Db, token: string | undefined): Promise<U
   const rows = await query.execute({ hash: hashToken(token) });
   const user = rows[0]?.user;
   return user && !user.disabled ? user : null;
+}
+
+/** Of these token hashes, the ones whose session is still live and whose account is not disabled. */
+export async function liveSessions(db: Db, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .select({ hash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, hashes), isNull(sessions.revokedAt), eq(users.disabled, false)));
+  return new Set(rows.map((r) => r.hash));
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -16,6 +16,8 @@ export interface Connection {
   raw: Socket | null;
   topics: Set<string>;
   userId: number | null;
+  /** The hash of the token the user signed in with, re-checked while the connection lives. */
+  session: string | null;
   behindSince: number | null;
 }
 
@@ -68,6 +70,7 @@ export class Gateway {
       raw: rawSocket(socket),
       topics: new Set(),
       userId: null,
+      session: null,
       behindSince: null,
     };
     this.connections.add(conn);
@@ -93,10 +96,19 @@ export class Gateway {
     removeFrom(this.byTopic, topic, conn);
   }
 
-  setUser(conn: Connection, userId: number | null): void {
+  /** Binds the connection to a signed-in user's channel (or unbinds it, with null). */
+  setUser(conn: Connection, user: { id: number; session: string } | null): void {
     if (conn.userId !== null) removeFrom(this.byUser, conn.userId, conn);
-    conn.userId = userId;
-    if (userId !== null) addTo(this.byUser, userId, conn);
+    conn.userId = user?.id ?? null;
+    conn.session = user?.session ?? null;
+    if (user) addTo(this.byUser, user.id, conn);
+  }
+
+  /** Connections bound to a user's channel. */
+  *signedIn(): Iterable<Connection & { session: string }> {
+    for (const set of this.byUser.values()) {
+      for (const conn of set) if (conn.session !== null) yield conn as Connection & { session: string };
+    }
   }
 
   subscriberCount(topic: string): number {

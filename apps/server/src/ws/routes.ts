@@ -1,15 +1,20 @@
-import { Code, type Language, WS_PATH } from '@meridian/contract';
+import { Code, DEFAULT_LANGUAGE, type Language, WS_PATH } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { requestLanguage } from '../http/lang';
-import { userForToken } from '../http/sessions';
+import { hashToken, liveSessions, userForToken } from '../http/sessions';
 import { translate } from '../i18n';
 import { type Connection, type Gateway, reply } from './gateway';
 
 /** A client that has sent nothing (not even a ping) for this long is gone. */
 const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * How often signed-in connections' sessions are checked again: a token revoked (sign-out elsewhere,
+ * password change, an operator's revoke or disable, on any node) stops its account pushes within this.
+ */
+const SESSION_RECHECK_MS = 5_000;
 
 const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
@@ -41,13 +46,23 @@ function messageBudget(now = Date.now) {
 
 export function websocketRoutes(app: FastifyInstance, db: Db, gateway: Gateway, maxPerIp: number): void {
   const lastSeen = new Map<Connection, number>();
+  const languages = new Map<Connection, Language>();
   const perIp = new Map<string, number>();
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
     for (const [conn, seen] of lastSeen) if (seen < cutoff) conn.socket.terminate();
   }, IDLE_TIMEOUT_MS / 3);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const recheck = setInterval(() => {
+    void dropRevokedSessions(db, gateway, (conn) => languages.get(conn) ?? DEFAULT_LANGUAGE).catch((err) =>
+      app.log.error({ err }, 'session recheck failed'),
+    );
+  }, SESSION_RECHECK_MS);
+  recheck.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(recheck);
+  });
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
     const lang = requestLanguage(req);
@@ -60,6 +75,7 @@ export function websocketRoutes(app: FastifyInstance, db: Db, gateway: Gateway, 
     const conn = gateway.add(socket);
     const allowed = messageBudget();
     lastSeen.set(conn, Date.now());
+    languages.set(conn, lang);
     socket.on('message', (data, isBinary) => {
       lastSeen.set(conn, Date.now());
       if (!allowed()) {
@@ -73,6 +89,7 @@ export function websocketRoutes(app: FastifyInstance, db: Db, gateway: Gateway, 
     });
     socket.on('close', () => {
       lastSeen.delete(conn);
+      languages.delete(conn);
       gateway.remove(conn);
       const left = (perIp.get(req.ip) ?? 1) - 1;
       if (left > 0) perIp.set(req.ip, left);
@@ -80,6 +97,30 @@ export function websocketRoutes(app: FastifyInstance, db: Db, gateway: Gateway, 
     });
     socket.on('error', () => socket.terminate());
   });
+}
+
+/** Unbinds every connection whose session died since it signed in, and tells its client so. */
+async function dropRevokedSessions(
+  db: Db,
+  gateway: Gateway,
+  languageOf: (conn: Connection) => Language,
+): Promise<void> {
+  const bound = [...gateway.signedIn()].map((conn) => ({ conn, session: conn.session }));
+  if (bound.length === 0) return;
+  const live = await liveSessions(db, [...new Set(bound.map((b) => b.session))]);
+  for (const { conn, session } of bound) {
+    // Signed in again (or out) while the check ran: that newer state stands.
+    if (live.has(session) || conn.session !== session) continue;
+    gateway.setUser(conn, null);
+    if (conn.socket.readyState !== conn.socket.OPEN) continue;
+    const lang = languageOf(conn);
+    const message = {
+      type: 'login_result',
+      code: Code.SESSION_INVALID,
+      msg: translate(lang, 'session_invalid'),
+    };
+    conn.socket.send(JSON.stringify(message));
+  }
 }
 
 async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: Language, text: string) {
@@ -125,7 +166,7 @@ async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: L
       return;
     case 'login': {
       const user = await userForToken(db, message.params);
-      gateway.setUser(conn, user?.id ?? null);
+      gateway.setUser(conn, user && { id: user.id, session: hashToken(message.params) });
       out(
         user
           ? reply('login_result')
