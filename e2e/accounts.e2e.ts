@@ -44,7 +44,8 @@ describe('accounts on a phone', () => {
     await fill(page, 're_password', 'secret-123');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
-
+    // The sign-up form stays on screen until the sign-in page's code has loaded.
+    await page.locator('input[name="re_password"]').waitFor({ state: 'detached' });
     await fill(page, 'account', email);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Please enter your password');

@@ -56,6 +56,9 @@ describe('trading on a phone', () => {
     await popup.getByRole('button', { name: 'Edit TP/SL' }).click();
     await popup.locator('input[aria-label="Stop loss"]').fill((price * 0.5).toFixed(2));
     await popup.locator('input[aria-label="Take profit"]').fill((price * 1.5).toFixed(2));
+    // Live prices keep arriving while the trader types: they must not wipe the edit.
+    const shown = await popup.locator('dd').nth(2).textContent();
+    await expect.poll(() => popup.locator('dd').nth(2).textContent(), { timeout: 20_000 }).not.toBe(shown);
     await popup.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => page.locator('.adm-toast-main').textContent())

@@ -21,11 +21,16 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
   const [tp, setTp] = useState('');
   const [busy, setBusy] = useState(false);
 
+  const orderId = order?.Id;
+  const savedSl = order && order.TargetLossPrice !== '0' ? order.TargetLossPrice : '';
+  const savedTp = order && order.TargetProfitPrice !== '0' ? order.TargetProfitPrice : '';
+  // Another order, or new saved levels, start the form afresh; a live price update must not wipe an edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: orderId is the reset's trigger, not an input
   useEffect(() => {
     setEditing(false);
-    setSl(order && order.TargetLossPrice !== '0' ? order.TargetLossPrice : '');
-    setTp(order && order.TargetProfitPrice !== '0' ? order.TargetProfitPrice : '');
-  }, [order?.Id, order?.TargetLossPrice, order?.TargetProfitPrice, order]);
+    setSl(savedSl);
+    setTp(savedTp);
+  }, [orderId, savedSl, savedTp]);
 
   const holding = order?.Status === 1;
   const pending = order?.Status === 0;
