@@ -154,6 +154,8 @@ describe.skipIf(!available)('faults', () => {
         subscribed.push(
           new Promise<void>((resolve, reject) => {
             ws.once('error', reject);
+            // A client the server drops before it subscribed would otherwise wait for ever.
+            ws.once('close', (code) => reject(new Error(`client ${i} closed (${code}) before subscribing`)));
             ws.once('open', () => ws.send(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' })));
             ws.on('message', (data) => {
               if (JSON.parse(data.toString()).type === 'sub') resolve();
