@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 interface SparklineProps {
   points: string[];
   direction: 'up' | 'down' | '';
@@ -5,8 +7,16 @@ interface SparklineProps {
   height?: number;
 }
 
-/** A small area chart as one SVG path: light enough for every row of the market list. */
-export function Sparkline({ points, direction, width = 72, height = 28 }: SparklineProps) {
+/**
+ * A small area chart as one SVG path: light enough for every row of the market list. Memoized: a row
+ * re-renders on each quote, its chart only when its points or colour change.
+ */
+export const Sparkline = memo(function Sparkline({
+  points,
+  direction,
+  width = 72,
+  height = 28,
+}: SparklineProps) {
   const values = points.map(Number).filter(Number.isFinite);
   if (values.length < 2) return <svg width={width} height={height} aria-hidden="true" />;
   const min = Math.min(...values);
@@ -29,4 +39,4 @@ export function Sparkline({ points, direction, width = 72, height = 28 }: Sparkl
       <path d={line} fill="none" stroke={colour} strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -7,5 +8,17 @@ import { useTranslation } from 'react-i18next';
  */
 export function useInstrumentName(): (showCode: string) => string {
   const { t } = useTranslation();
-  return (showCode) => t(`instrumentName.${showCode}`, { defaultValue: showCode, nsSeparator: false });
+  // The same function until the language changes, so that memoized rows given it do not re-render, and
+  // each name looked up once per language: the market list asks again on every quote (issue 11).
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    return (showCode: string) => {
+      let name = names.get(showCode);
+      if (name === undefined) {
+        name = t(`instrumentName.${showCode}`, { defaultValue: showCode, nsSeparator: false });
+        names.set(showCode, name);
+      }
+      return name;
+    };
+  }, [t]);
 }

@@ -1,13 +1,14 @@
 import type { Instrument, SparkSeries } from '@meridian/contract';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
-import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchSparks } from '../../api/market';
 import { startMarketListener, useMarket } from '../../stores/market';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
+import { whenNearViewport } from '../../ui/nearViewport';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { Sparkline } from '../../ui/Sparkline';
 
@@ -62,6 +63,10 @@ export default function HomePage() {
   const [category, setCategory] = useState<number | null>(null);
   const [sparks, setSparks] = useState<Map<number, string[]>>(new Map());
   const [failed, setFailed] = useState(false);
+  // Translated here once for all rows: a row re-renders on each of its quotes, and two translation hooks
+  // in every row were a large share of drawing the list and of each quote (issue 11).
+  const name = useInstrumentName();
+  const closedLabel = t('market.closed');
 
   useEffect(() => {
     startMarketListener();
@@ -91,19 +96,7 @@ export default function HomePage() {
 
   return (
     <div className="home">
-      <header className="home__header">
-        <span className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          Meridian
-        </span>
-        <Link to="/product" className="home__search" aria-label={t('page.product')}>
-          <SearchOutline />
-          <span>{t('market.searchPlaceholder')}</span>
-        </Link>
-        <Link to="/user" className="icon-button" aria-label={t('page.user')}>
-          <UserOutline />
-        </Link>
-      </header>
+      <HomeHeader />
 
       <div className="chips" role="toolbar" aria-label={t('market.categories')}>
         {categories.map((c) => (
@@ -132,6 +125,8 @@ export default function HomePage() {
               key={instrument.Id}
               instrument={instrument}
               points={sparks.get(instrument.Id) ?? NO_POINTS}
+              name={name}
+              closedLabel={closedLabel}
               onOpen={open}
             />
           ))}
@@ -141,25 +136,61 @@ export default function HomePage() {
   );
 }
 
+/** Logo, search link and user link: memoized, so that a quote redrawing the list does not redraw them. */
+const HomeHeader = memo(function HomeHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="home__header">
+      <span className="brand">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        Meridian
+      </span>
+      <Link to="/product" className="home__search" aria-label={t('page.product')}>
+        <SearchOutline />
+        <span>{t('market.searchPlaceholder')}</span>
+      </Link>
+      <Link to="/user" className="icon-button" aria-label={t('page.user')}>
+        <UserOutline />
+      </Link>
+    </header>
+  );
+});
+
+/** An instrument's logo, fetched once its row is near the viewport (see ui/nearViewport.ts). */
+function Logo({ src }: { src: string }) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = ref.current;
+    if (!img) return;
+    return whenNearViewport(img, () => {
+      img.src = src;
+    });
+  }, [src]);
+  return <img ref={ref} className="quote-row__logo" alt="" width={36} height={36} />;
+}
+
 /** One instrument's row; re-rendered only when its own quote or small chart changes, not on every tick of another. */
 const QuoteRow = memo(function QuoteRow({
   instrument,
   points,
+  name,
+  closedLabel,
   onOpen,
 }: {
   instrument: Instrument;
   points: string[];
+  /** The instrument's display name in the interface language (ui/instrumentName.ts). */
+  name: (showCode: string) => string;
+  closedLabel: string;
   onOpen: (i: Instrument) => void;
 }) {
-  const { t } = useTranslation();
-  const name = useInstrumentName();
   const q = instrument.ForexQuotations;
   const direction = changeDirection(q.Change);
   const isOpen = instrument.MarketStatus === 1;
   return (
     <li>
       <button type="button" className="quote-row" onClick={() => onOpen(instrument)}>
-        <img className="quote-row__logo" src={instrument.Logo} alt="" width={36} height={36} loading="lazy" />
+        <Logo src={instrument.Logo} />
         <span className="quote-row__name">
           <strong>{name(instrument.ShowCode)}</strong>
           <small className="quote-row__code">{instrument.Code}</small>
@@ -170,7 +201,7 @@ const QuoteRow = memo(function QuoteRow({
           {isOpen ? (
             <span className={`quote-row__change num ${direction}`}>{formatChange(q.Change)}</span>
           ) : (
-            <span className="quote-row__closed">{t('market.closed')}</span>
+            <span className="quote-row__closed">{closedLabel}</span>
           )}
         </span>
       </button>
