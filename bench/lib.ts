@@ -2,18 +2,23 @@
  * Shared measuring helpers of `npm run bench` (scripts/bench.mjs bundles each bench/*.ts with esbuild and
  * runs it in a node process of its own). A benchmark prints its rows with `emit`; the runner collects them.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, testConfig } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { silentFeed } from '../apps/server/src/feed/feed';
 import { createSession } from '../apps/server/src/http/sessions';
 import { post } from '../apps/server/src/ledger/post';
 import { type Platform, startPlatform } from '../apps/server/src/platform';
+import { startFakeFeed } from '../apps/server/test/fakeFeed';
 
 /** One line of bench/results.json. */
 export interface Row {
@@ -181,15 +186,27 @@ export function startChild(file: string, input: unknown): ChildProcess {
   });
 }
 
-export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+/** The child's next message of `type`; rejects when the child exits or `timeoutMs` passes first. */
+export function nextMessage<T>(child: ChildProcess, type: string, timeoutMs = 120_000): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onMessage = (m: { type: string } & T) => {
-      if (m.type !== type) return;
+    const done = () => {
+      clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', onExit);
+    };
+    const onMessage = (m: { type: string } & T) => {
+      if (m.type !== type) return;
+      done();
       resolve(m);
     };
-    const onExit = (code: number) => reject(new Error(`child exited with ${code} waiting for ${type}`));
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`child exited with ${code} waiting for ${type}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no ${type} from the child within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     child.on('message', onMessage);
     child.once('exit', onExit);
   });
@@ -266,7 +283,7 @@ export function keepQuoteFresh(platform: Platform, symbol = SYMBOL): () => void 
 
 /** Real accounts funded through the ledger, each with a session token. */
 export async function traders(
-  platform: Platform,
+  platform: Pick<Platform, 'database'>,
   count: number,
   balance = '1000000000',
 ): Promise<{ id: number; token: string }[]> {
@@ -297,4 +314,136 @@ export async function traders(
 export function rssMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 1024 / 1024;
+}
+
+/** The local Redis the multi-node benchmarks use (127.0.0.1:6379). */
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether PostgreSQL and Redis both answer, as a cluster of nodes needs. */
+export async function clusterAvailable(): Promise<boolean> {
+  const redis = new URL(REDIS_URL);
+  const pong = await new Promise<boolean>((resolve) => {
+    const socket = connect(Number(redis.port || 6379), redis.hostname);
+    const end = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => end(false));
+    socket.on('error', () => end(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => end(d.toString().startsWith('+PONG')));
+  });
+  return pong && (await postgresAnswers());
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface BenchNode {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One node as deployed: `node apps/server/dist/main.js` in a process of its own (so two nodes can use two
+ * cores), quiet logs, no demo traders. Resolves once it answers HTTP.
+ */
+export async function startNode(env: Record<string, string>): Promise<BenchNode> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-bench-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_TRADERS: 'off',
+      BACKFILL_DAYS: '0.05',
+      OPERATOR_PASSWORD: 'bench-operator-password',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/basicSet/getBasicInfo`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('node did not start within 90 s');
+    await sleep(250);
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Cluster {
+  /** The first is the leader (it runs the feed and the engine); the others follow. */
+  nodes: BenchNode[];
+  /** The cluster's database, opened in the benchmark's process too (accounts, counts). */
+  database: Database;
+  /** SYMBOL's row: its id, smallest lots and first leverage, as an order names them. */
+  instrument: { id: number; minLots: string; leverage: number };
+  /** Sends one SYMBOL tick through the price feed the leader reads. */
+  tick(price: string, time?: number): void;
+  close(): Promise<void>;
+}
+
+/** The price the cluster's feed quotes SYMBOL around. */
+export const CLUSTER_PRICE = 96000;
+
+/**
+ * `count` nodes on one throwaway PostgreSQL database and the local Redis, with prices from a local feed
+ * (the provider protocol of FEED=external) that the benchmark drives, SYMBOL kept fresh once a second.
+ */
+export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
+  const database = await throwawayDatabase();
+  const feed = await startFakeFeed();
+  const nodes: BenchNode[] = [];
+  let db: Database | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const close = async () => {
+    clearInterval(timer);
+    for (const node of nodes) await node.stop().catch(() => {});
+    await db?.close().catch(() => {});
+    await feed.close();
+    await database.drop();
+  };
+  try {
+    const nodeEnv = { DATABASE_URL: database.url, REDIS_URL, FEED: 'external', FEED_URL: feed.url, ...env };
+    nodes.push(await startNode(nodeEnv));
+    await feed.subscribed(1);
+    for (let i = 1; i < count; i++) nodes.push(await startNode(nodeEnv));
+    db = openDatabase(testConfig({ databaseUrl: database.url }));
+    const result = await db.db.execute(
+      sql`select id, min_lots::text as "minLots", leverages->0 as leverage from instruments where code = ${SYMBOL}`,
+    );
+    const instrument = (result as unknown as { rows: Cluster['instrument'][] }).rows[0]!;
+    const tick = (price: string, time = Date.now()) =>
+      feed.send({ type: 'tick', symbol: SYMBOL, price, time, volume: 1 });
+    tick(CLUSTER_PRICE.toFixed(2));
+    timer = setInterval(() => tick(CLUSTER_PRICE.toFixed(2)), 1000);
+    return { nodes, database: db, instrument, tick, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

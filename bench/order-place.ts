@@ -3,12 +3,18 @@
  * trader) with p50/p99, against the bare transaction an order needs (lock the account row, insert the
  * order, update the balance, insert the ledger row) run straight on the same database. Embedded PGlite,
  * and PostgreSQL when one answers on 127.0.0.1:5432 (a throwaway database, dropped after).
+ *
+ * order-place (2 nodes), when PostgreSQL and Redis answer: orders/s with the connections split over two
+ * nodes (server processes on one database and one Redis) against all of them on one node of the same
+ * cluster, in alternating phases.
  */
 import { api } from '@meridian/contract';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client';
 import {
   type BenchPlatform,
   closedLoop,
+  clusterAvailable,
   keepQuoteFresh,
   type LoadResult,
   load,
@@ -20,6 +26,7 @@ import {
   SECONDS,
   SYMBOL,
   startBenchPlatform,
+  startCluster,
   throwawayDatabase,
   traders,
 } from './lib';
@@ -30,6 +37,58 @@ const CONNECTIONS = 8;
 /** Measured phases per side, alternating bare, HTTP, bare, HTTP: a neighbour's load falls on both alike. */
 const PHASES = 2;
 
+/** The URL of a market order for the smallest lots of an instrument, on the server at `base`. */
+function orderUrl(base: string, instrument: { id: number; minLots: string; leverage: number }): string {
+  const query = new URLSearchParams({
+    type: '1',
+    cont: instrument.minLots,
+    forex_id: String(instrument.id),
+    multiple: String(instrument.leverage),
+    status: '1',
+  });
+  return `${base}${api.submitOrder.path}?${query}`;
+}
+
+async function ordersNow(db: Db): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from orders`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/**
+ * HTTP orders for `seconds`, the connections split over `urls` (one load process each); every answered
+ * request must have placed its order. Rates add up; the latencies are the worst of the servers'.
+ */
+async function placeOrders(
+  db: Db,
+  urls: string[],
+  headers: Record<string, string>[],
+  seconds: number,
+): Promise<LoadResult> {
+  const before = await ordersNow(db);
+  const results = await Promise.all(
+    urls.map((url) => load({ url, seconds, connections: CONNECTIONS / urls.length, headers })),
+  );
+  const placed = (await ordersNow(db)) - before;
+  const result: LoadResult = {
+    perSecond: results.reduce((n, r) => n + r.perSecond, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    total: results.reduce((n, r) => n + r.total, 0),
+  };
+  if (result.non2xx || result.errors) throw new Error(`orders failed: ${JSON.stringify(result)}`);
+  // A refusal is an HTTP 200 with another code: every answered request must have placed its order.
+  if (placed < result.total) throw new Error(`${result.total - placed} of ${result.total} orders refused`);
+  return result;
+}
+
+/** Orders per second over runs of different lengths. */
+const rate = (runs: { perSecond: number; count: number }[]) =>
+  runs.reduce((n, r) => n + r.count, 0) / runs.reduce((n, r) => n + r.count / r.perSecond, 0);
+const httpRate = (runs: LoadResult[]) => rate(runs.map((r) => ({ perSecond: r.perSecond, count: r.total })));
+const worst = (values: number[]) => Math.max(...values);
+
 async function measure(platform: BenchPlatform, label: string): Promise<Row> {
   const stop = keepQuoteFresh(platform);
   try {
@@ -37,24 +96,13 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
     const accounts = await traders(platform, TRADERS);
     // The baseline's own accounts: its rows must not become holdings the HTTP orders' funds checks read.
     const bareAccounts = await traders(platform, 100);
-    const query = new URLSearchParams({
-      type: '1',
-      cont: instrument.minLots,
-      forex_id: String(instrument.id),
-      multiple: String(instrument.leverages[0]),
-      status: '1',
-    });
-    const url = `${platform.url}${api.submitOrder.path}?${query}`;
+    const url = orderUrl(platform.url, { ...instrument, leverage: instrument.leverages[0]! });
     const first = (await (await fetch(url, { headers: { authorization: accounts[0]!.token } })).json()) as {
       code: number;
     };
     if (first.code !== 1) throw new Error(`order refused: ${JSON.stringify(first)}`);
 
     const db = platform.database.db;
-    const ordersNow = async () => {
-      const result = await db.execute(sql`select count(*)::int as n from orders`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    };
     // Baseline: the order's bare transaction, as many at a time as the HTTP run has connections.
     const bareTransaction = (i: number) => {
       const userId = bareAccounts[i % bareAccounts.length]!.id;
@@ -75,16 +123,7 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
       });
     };
     const headers = accounts.map((a) => ({ authorization: a.token }));
-    const httpOrders = async (seconds: number) => {
-      const before = await ordersNow();
-      const result = await load({ url, seconds, connections: CONNECTIONS, headers });
-      const placed = (await ordersNow()) - before;
-      if (result.non2xx || result.errors) throw new Error(`orders failed: ${JSON.stringify(result)}`);
-      // A refusal is an HTTP 200 with another code: every answered request must have placed its order.
-      if (placed < result.total)
-        throw new Error(`${result.total - placed} of ${result.total} orders refused`);
-      return result;
-    };
+    const httpOrders = (seconds: number) => placeOrders(db, [url], headers, seconds);
 
     await httpOrders(1); // warm-up
     await closedLoop(bareTransaction, { ms: 1000, concurrency: CONNECTIONS });
@@ -96,12 +135,9 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
     }
     log(label, 'bare transaction', bare);
     log(label, 'HTTP orders', http);
-    const rate = (runs: { perSecond: number; count: number }[]) =>
-      runs.reduce((n, r) => n + r.count, 0) / runs.reduce((n, r) => n + r.count / r.perSecond, 0);
-    const worst = (values: number[]) => Math.max(...values);
     return row(
       `order-place (${label})`,
-      rate(http.map((r) => ({ perSecond: r.perSecond, count: r.total }))),
+      httpRate(http),
       'orders/s',
       rate(bare),
       0.6,
@@ -112,6 +148,39 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
     );
   } finally {
     stop();
+  }
+}
+
+/** One node against two of a cluster on PostgreSQL and Redis, the same traders and connections. */
+async function twoNodes(): Promise<Row> {
+  const cluster = await startCluster(2);
+  try {
+    const db = cluster.database.db;
+    const accounts = await traders(cluster, TRADERS);
+    const headers = accounts.map((a) => ({ authorization: a.token }));
+    const [a, b] = cluster.nodes.map((n) => orderUrl(n.url, cluster.instrument)) as [string, string];
+    await placeOrders(db, [a, b], headers, 1); // warm-up
+    const one: LoadResult[] = [];
+    const two: LoadResult[] = [];
+    for (let i = 0; i < PHASES; i++) {
+      one.push(await placeOrders(db, [a], headers, SECONDS));
+      two.push(await placeOrders(db, [a, b], headers, SECONDS));
+    }
+    log('cluster, one node', one);
+    log('cluster, two nodes', two);
+    return row(
+      'order-place (2 nodes)',
+      httpRate(two),
+      'orders/s',
+      httpRate(one),
+      null,
+      true,
+      `${CONNECTIONS} connections split over 2 nodes (PostgreSQL, Redis) vs all on one node of the same ` +
+        `cluster; p50 ${worst(two.map((r) => r.p50))} ms, p99 ${worst(two.map((r) => r.p99))} ms; one node ` +
+        `p50 ${worst(one.map((r) => r.p50))} ms, p99 ${worst(one.map((r) => r.p99))} ms (worst phase)`,
+    );
+  } finally {
+    await cluster.close();
   }
 }
 
@@ -138,5 +207,7 @@ main(async () => {
   } else {
     log('no PostgreSQL at 127.0.0.1:5432: the PostgreSQL row is skipped');
   }
+  if (await clusterAvailable()) rows.push(await twoNodes());
+  else log('no PostgreSQL and Redis on 127.0.0.1: the 2-node row is skipped');
   return rows;
 });

@@ -1,19 +1,38 @@
 /**
  * Child process of ws-fanout and memory: many websocket clients on one connection each, driven over IPC.
- * Messages: parent → {type:'expect', total} (answers {type:'reached'} once that many DAY_MARKET messages
- * arrived in all since the last report), {type:'report'} (answers {type:'report', received, latencies}
- * and resets both), {type:'close'}; child → {type:'ready'} once every client is connected (and
- * subscribed when asked). A client refused or closed before it is ready ends the child with an error.
+ * Messages: parent → {type:'expect', total} (answers {type:'reached', stalled} once that many DAY_MARKET
+ * messages arrived in all since the last report, or with stalled: true once none has arrived for
+ * STALL_MS while fewer have: the server dropped some, for a client behind, or closed a client),
+ * {type:'report'} (answers {type:'report', received, latencies, closed} and resets the counts),
+ * {type:'close'}; child → {type:'ready'} once every client is connected (and subscribed when asked).
+ * A client refused or closed before it is ready ends the child with an error.
  */
 import WebSocket from 'ws';
 
 const input = JSON.parse(process.argv[2]!) as { url: string; count: number; subscribe: boolean };
 /** Every SAMPLE-th client reads the publish time out of each message for the latency percentiles. */
 const SAMPLE = 25;
+/** A wait with no message for this long ends as stalled: the messages still missing are not coming. */
+const STALL_MS = 3000;
 const sockets: WebSocket[] = [];
 const latencies: number[] = [];
 let received = 0;
-let waiting: { total: number } | null = null;
+/** Clients the server closed after they were ready. */
+let closed = 0;
+let waiting: { total: number; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function answer(stalled: boolean): void {
+  if (!waiting) return;
+  clearTimeout(waiting.timer);
+  waiting = null;
+  process.send!({ type: 'reached', stalled });
+}
+
+/** (Re)arms the stall timer of the current wait: called at each message counted. */
+function watch(total: number): void {
+  if (waiting) clearTimeout(waiting.timer);
+  waiting = { total, timer: setTimeout(() => answer(true), STALL_MS) };
+}
 const TIME = /"time":(\d+)/;
 const MARK = Buffer.from('"DAY_MARKET"');
 
@@ -25,10 +44,9 @@ function onData(sampled: boolean, data: Buffer): void {
     const m = TIME.exec(data.toString());
     if (m) latencies.push(Date.now() - Number(m[1]));
   }
-  if (waiting && received >= waiting.total) {
-    waiting = null;
-    process.send!({ type: 'reached' });
-  }
+  if (!waiting) return;
+  if (received >= waiting.total) answer(false);
+  else watch(waiting.total);
 }
 
 function connect(i: number): Promise<void> {
@@ -38,16 +56,22 @@ function connect(i: number): Promise<void> {
     const sampled = i % SAMPLE === 0;
     ws.on('error', reject);
     // The server refusing a connection (a per-address ceiling, say) must fail the run, not hang it.
-    ws.on('close', (code, reason) => reject(new Error(`client ${i} closed: ${code} ${reason}`)));
+    let ready = false;
+    ws.on('close', (code, reason) => {
+      if (ready) closed++;
+      else reject(new Error(`client ${i} closed: ${code} ${reason}`));
+    });
     ws.on('open', () => {
-      if (!input.subscribe) return resolve();
+      if (!input.subscribe) {
+        ready = true;
+        return resolve();
+      }
       ws.send(JSON.stringify({ type: 'sub', params: 'DAY_MARKET' }));
     });
-    let subscribed = !input.subscribe;
     ws.on('message', (data: Buffer) => {
-      if (subscribed) return onData(sampled, data);
+      if (ready) return onData(sampled, data);
       if (!data.toString().startsWith('{"type":"sub"')) return;
-      subscribed = true;
+      ready = true;
       resolve();
     });
   });
@@ -64,13 +88,10 @@ process.send!({ type: 'ready' });
 
 process.on('message', (m: { type: string; total?: number }) => {
   if (m.type === 'expect') {
-    waiting = { total: m.total! };
-    if (received >= m.total!) {
-      waiting = null;
-      process.send!({ type: 'reached' });
-    }
+    watch(m.total!);
+    if (received >= m.total!) answer(false);
   } else if (m.type === 'report') {
-    process.send!({ type: 'report', received, latencies });
+    process.send!({ type: 'report', received, latencies, closed });
     latencies.length = 0;
     received = 0;
   } else if (m.type === 'close') {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export type User = typeof users.$inferSelect;
@@ -21,27 +22,20 @@ export async function createSession(
   return token;
 }
 
-/** Every signed-in request asks this: the query is built once per database (and prepared by PostgreSQL). */
-const prepare = (db: Db) =>
-  db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('user_for_token');
-const byToken = new WeakMap<Db, ReturnType<typeof prepare>>();
+/** Every signed-in request asks this: prepared once per connection (see db/prepared.ts). */
+const BY_TOKEN = statement(
+  'user_for_token',
+  ['text'],
+  `select u.* from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.revoked_at is null limit 1`,
+);
+const USER_COLUMNS = columnsOf(users);
 
 /** The user behind a live token, or null for a missing, unknown, revoked or disabled one. */
 export async function userForToken(db: Db, token: string | undefined): Promise<User | null> {
   if (!token || token.length > 200) return null;
-  let query = byToken.get(db);
-  if (!query) {
-    query = prepare(db);
-    byToken.set(db, query);
-  }
-  const rows = await query.execute({ hash: hashToken(token) });
-  const user = rows[0]?.user;
+  const [raw] = await runPrepared(db, db, BY_TOKEN, [hashToken(token)]);
+  const user = raw ? rowOf<User>(USER_COLUMNS, raw) : null;
   return user && !user.disabled ? user : null;
 }
 

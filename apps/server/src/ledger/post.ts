@@ -46,6 +46,45 @@ export type Entry = Omit<Posting, 'userId' | 'account'>;
 
 const BALANCE_COLUMN = { balance: sql.raw('balance'), lock: sql.raw('lock_balance') } as const;
 
+/** One ledger row of a posting as written: its amount and what the entries after it move, as text. */
+export interface PostingRow {
+  type: LedgerType;
+  amount: string;
+  /** The balance after this row is the final balance less this. */
+  later: string;
+  refType: string | null;
+  refId: number | null;
+  note: string | null;
+}
+
+/**
+ * A posting's figures: what the balance moves by in all, and each entry's ledger row in the order given
+ * with the balance after it as if they had been posted one by one.
+ */
+export function postingRows(entries: Entry[]): { total: string; rows: PostingRow[] } {
+  if (entries.length === 0) throw new Error('nothing to post');
+  // As the numeric(28, 8) columns would round each amount.
+  const amounts = entries.map((e) => dec(e.amount).toDecimalPlaces(8));
+  // The balance after entry i is the final balance less what the entries after it moved.
+  const later: Dec[] = [];
+  let sum = dec(0);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    later[i] = sum;
+    sum = sum.plus(amounts[i]!);
+  }
+  return {
+    total: sum.toFixed(),
+    rows: entries.map((e, i) => ({
+      type: e.type,
+      amount: amounts[i]!.toFixed(),
+      later: later[i]!.toFixed(),
+      refType: e.refType ?? null,
+      refId: e.refId ?? null,
+      note: e.note ?? null,
+    })),
+  };
+}
+
 /**
  * The two statements of a posting, for a `with` clause: `moved` moves the balance by the entries' sum
  * (returning `after`), `written` writes each entry's ledger row in the order given with the balance after
@@ -56,28 +95,18 @@ export function postingSql(
   account: Posting['account'],
   entries: Entry[],
 ): { moved: SQL; written: SQL } {
-  if (entries.length === 0) throw new Error('nothing to post');
-  // As the numeric(28, 8) columns would round each amount.
-  const amounts = entries.map((e) => dec(e.amount).toDecimalPlaces(8));
-  const total = amounts.reduce((a, b) => a.plus(b));
-  // The balance after entry i is the final balance less what the entries after it moved.
-  const later: Dec[] = [];
-  let sum = dec(0);
-  for (let i = entries.length - 1; i >= 0; i--) {
-    later[i] = sum;
-    sum = sum.plus(amounts[i]!);
-  }
+  const { total, rows } = postingRows(entries);
   const values = sql.join(
-    entries.map(
-      (e, i) =>
-        sql`(${i}::int, ${e.type}::text, ${amounts[i]!.toFixed()}::numeric, ${later[i]!.toFixed()}::numeric,
-          ${e.refType ?? null}::text, ${e.refId ?? null}::int, ${e.note ?? null}::text)`,
+    rows.map(
+      (r, i) =>
+        sql`(${i}::int, ${r.type}::text, ${r.amount}::numeric, ${r.later}::numeric,
+          ${r.refType}::text, ${r.refId}::int, ${r.note}::text)`,
     ),
     sql`, `,
   );
   const column = BALANCE_COLUMN[account];
   return {
-    moved: sql`update ${users} set ${column} = ${column} + ${total.toFixed()}::numeric
+    moved: sql`update ${users} set ${column} = ${column} + ${total}::numeric
       where ${users.id} = ${userId} returning ${column} as after`,
     written: sql`insert into ${ledgerEntries} (user_id, account, type, amount, balance_after, ref_type, ref_id, note)
       select ${userId}, ${account}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note

@@ -1,6 +1,6 @@
 import { type Candle, PERIODS, type Period } from '@meridian/contract';
-import { type Bar, bucketStart, mergeBar, pointsText, toPoints } from '@meridian/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Bar, bucketStart, mergeBar, pointsText } from '@meridian/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type Random, sigmaOver, step } from '../feed/walk';
 import { candles } from './schema';
@@ -108,7 +108,12 @@ export async function writeBars(db: Db, rows: StoredBar[], mode: 'insert' | 'ups
   }
 }
 
-/** The latest `count` stored bars of an instrument and period, oldest first. */
+/**
+ * The latest `count` stored bars of an instrument and period, oldest first. The database rounds the
+ * prices to points (half away from zero, as toPoints does) and sends the bars as one text: the
+ * kline-query profile showed reading 1,000 bars as rows, and their decimal conversion, costing ten times
+ * the query itself.
+ */
 export async function readBars(
   db: Db,
   instrumentId: number,
@@ -116,20 +121,34 @@ export async function readBars(
   period: Period,
   count: number,
 ): Promise<Bar[]> {
-  const rows = await db
-    .select()
-    .from(candles)
-    .where(and(eq(candles.instrumentId, instrumentId), eq(candles.period, period)))
-    .orderBy(desc(candles.time))
-    .limit(count);
-  return rows.reverse().map((r) => ({
-    time: r.time.getTime() / 1000,
-    open: toPoints(r.open, precision),
-    high: toPoints(r.high, precision),
-    low: toPoints(r.low, precision),
-    close: toPoints(r.close, precision),
-    volume: Number(r.volume),
-  }));
+  if (!Number.isInteger(precision) || precision < 0 || precision > 12)
+    throw new RangeError(`precision ${precision}`);
+  const scale = sql.raw(`1${'0'.repeat(precision)}::numeric`);
+  const points = (column: string) => sql.raw(`round(${column} * `).append(scale).append(sql.raw(')::bigint'));
+  const result = await db.execute(sql`
+    select string_agg(concat_ws(',', extract(epoch from b.time)::bigint, ${points('b.open')},
+        ${points('b.high')}, ${points('b.low')}, ${points('b.close')}, b.volume), ';' order by b.time) as bars
+    from (
+      select time, open, high, low, close, volume from ${candles}
+      where ${candles.instrumentId} = ${instrumentId} and ${candles.period} = ${period}
+      order by ${candles.time} desc limit ${count}
+    ) as b`);
+  const text = (result as unknown as { rows: { bars: string | null }[] }).rows[0]?.bars;
+  if (!text) return [];
+  return text.split(';').map((line) => {
+    const [time, open, high, low, close, volume] = line.split(',').map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (const value of [open, high, low, close]) {
+      if (!Number.isSafeInteger(value)) throw new RangeError(`Price out of range: ${line}`);
+    }
+    return { time, open, high, low, close, volume };
+  });
 }
 
 export interface HistorySubject {

@@ -16,14 +16,24 @@ import {
   type Side,
   settleClose,
 } from '@meridian/core';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
+import {
+  type Around,
+  columnsOf,
+  onConnection,
+  type Param,
+  rowOf,
+  runPrepared,
+  type Statement,
+  statement,
+} from '../db/prepared';
 import { settings as settingsTable, users } from '../db/schema';
 import { refuse } from '../http/errors';
 import type { MessageKey } from '../i18n';
-import { type Entry, lockAccount, post, postAll, postingSql, type Tx } from '../ledger/post';
+import { type Entry, lockAccount, post, postAll, postingRows, type Tx } from '../ledger/post';
 import { type Settings, settingsOf } from '../modules/settings';
 import type { Tradable, TradingMarket } from './market';
 import { OrderStatus, orders } from './schema';
@@ -67,39 +77,51 @@ interface OrderAccount {
   orderId: number;
 }
 
+const LOCK_FOR_ORDER = statement(
+  'lock_for_order',
+  ['integer', 'text'],
+  `select u.balance::text as balance,
+    (select json_object_agg(s.key, s.value) from settings s) as settings,
+    (select coalesce(json_agg(json_build_object(
+        'instrumentId', o.instrument_id, 'side', o.side, 'lots', o.lots::text, 'price', o.price::text,
+        'contractSize', o.contract_size::text, 'margin', o.margin::text)), '[]'::json)
+      from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding}) as positions,
+    (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
+    nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
+  from users u where u.id = $1 for update`,
+);
+
 /**
  * Locks the account row and, in the same statement, reads the settings, the holdings and a repeated
  * client order id, and takes the new order's id. Reading the holdings in the locking statement is only
  * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`.
  */
 async function lockForOrder(
-  tx: Tx,
+  db: Db,
+  tx: Db | Tx,
   userId: number,
   clientOrderId: string | undefined,
+  around: Around,
 ): Promise<OrderAccount> {
-  const holding = sql`${orders.userId} = ${userId} and ${orders.status} = ${OrderStatus.holding}`;
-  const repeated = clientOrderId
-    ? sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${userId} and ${orders.clientOrderId} = ${clientOrderId})`
-    : sql`null::int`;
-  const result = await tx.execute(sql`
-    select ${users.balance}::text as balance,
-      (select json_object_agg(${settingsTable.key}, ${settingsTable.value}) from ${settingsTable}) as settings,
-      (select coalesce(json_agg(json_build_object(
-          'instrumentId', ${orders.instrumentId}, 'side', ${orders.side}, 'lots', ${orders.lots}::text,
-          'price', ${orders.price}::text, 'contractSize', ${orders.contractSize}::text,
-          'margin', ${orders.margin}::text)), '[]'::json)
-        from ${orders} where ${holding}) as positions,
-      ${repeated} as "existingId",
-      nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
-    from ${users} where ${users.id} = ${userId} for update`);
-  const [row] = (
-    result as unknown as {
-      rows: (Omit<OrderAccount, 'settings'> & { settings: Record<string, string> | null })[];
-    }
-  ).rows;
+  const [row] = (await runPrepared(db, tx, LOCK_FOR_ORDER, [userId, clientOrderId ?? null], around)) as (Omit<
+    OrderAccount,
+    'settings'
+  > & { settings: Record<string, string> | null })[];
   if (!row) throw new Error(`unknown user ${userId}`);
   return { ...row, settings: settingsOf(row.settings) };
 }
+
+/**
+ * How the placement's two statements open and end its transaction: embedded, the transaction is
+ * drizzle's and these are empty; on PostgreSQL the BEGIN goes with the lock and the COMMIT with the
+ * insert. `state.open` is set while the transaction may be open, for the rollback of a failure.
+ */
+interface Steps {
+  begin: Around;
+  commit: Around;
+  state: { open: boolean };
+}
+const PG_STEPS = { begin: { before: 'begin isolation level repeatable read' }, commit: { after: 'commit' } };
 
 /** PostgreSQL's codes for a transaction that lost a race (serialization failure, deadlock): run it again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -109,33 +131,63 @@ const lostRace = (err: unknown) => {
   return RETRYABLE.has(String(e?.code)) || RETRYABLE.has(String(e?.cause?.code));
 };
 
-const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
+const ORDER_COLUMNS = columnsOf(orders);
+/** A parameter's type for a column: its own, but an integer for the serial id (given, not defaulted). */
+const paramType = (column: (typeof ORDER_COLUMNS)[number][1]) =>
+  column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
 
 /**
- * Inserts one order after `prefix` (a `with` clause) and returns its row. Written out rather than built
- * by the query builder, which the order-place profile showed costing more than the statement's own
- * round trip: this runs once per order.
+ * The statement that places an order: moves the balance by the order's margin and fee, writes their
+ * `entries` ledger rows (the margin, and the fee unless it is zero) and inserts the order, returning
+ * it: the statements of `postingSql` and the insert in one round trip, every column given.
  */
-async function insertOrder(tx: Tx, prefix: SQL, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const given = ORDER_COLUMNS.filter(([key]) => values[key as keyof typeof values] !== undefined);
-  const names = sql.raw(given.map(([, column]) => `"${column.name}"`).join(', '));
-  const params = sql.join(
-    given.map(([key, column]) => {
-      const value = values[key as keyof typeof values];
-      return value === null ? sql`null` : sql`${column.mapToDriverValue(value)}`;
-    }),
-    sql`, `,
+function placeStatement(entries: number): Statement {
+  const orderParams = ORDER_COLUMNS.map(([, column], i) => `$${i + 3}::${paramType(column)}`);
+  let next = ORDER_COLUMNS.length + 3;
+  const entryTypes: string[] = [];
+  const values = Array.from({ length: entries }, (_, n) => {
+    const types = ['text', 'numeric', 'numeric', 'text', 'integer', 'text'];
+    entryTypes.push(...types);
+    const params = types.map((type) => `$${next++}::${type}`);
+    return `(${n}, ${params.join(', ')})`;
+  });
+  return statement(
+    `place_order_${entries}`,
+    ['integer', 'numeric', ...ORDER_COLUMNS.map(([, column]) => paramType(column)), ...entryTypes],
+    `with moved as (update users set balance = balance + $2::numeric where id = $1 returning balance as after),
+    written as (insert into ledger_entries (user_id, account, type, amount, balance_after, ref_type, ref_id, note)
+      select $1, 'balance', e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
+      from moved cross join (values ${values.join(', ')}) as e(n, type, amount, later, ref_type, ref_id, note)
+      order by e.n
+      returning id)
+    insert into orders (${ORDER_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')})
+    values (${orderParams.join(', ')}) returning *`,
   );
-  const result = await tx.execute(
-    sql`${prefix} insert into ${orders} (${names}) values (${params}) returning *`,
-  );
-  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const row: Record<string, unknown> = {};
+}
+const PLACE = [placeStatement(1), placeStatement(2)] as const;
+
+/**
+ * Inserts one order with the ledger rows of its margin and fee (see `placeStatement`) and returns it.
+ * The order's id is given; a column left out is null.
+ */
+async function insertOrder(
+  db: Db,
+  tx: Db | Tx,
+  values: typeof orders.$inferInsert & { id: number; userId: number },
+  entries: Entry[],
+  around: Around,
+): Promise<OrderRow> {
+  const posting = postingRows(entries);
+  const params: Param[] = [values.userId, posting.total];
   for (const [key, column] of ORDER_COLUMNS) {
-    const value = raw![column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    const value = values[key as keyof typeof values];
+    params.push(value === null || value === undefined ? null : (column.mapToDriverValue(value) as Param));
   }
-  return row as OrderRow;
+  for (const r of posting.rows) params.push(r.type, r.amount, r.later, r.refType, r.refId, r.note);
+  const st = PLACE[entries.length - 1];
+  if (!st) throw new Error(`an order posts 1 or 2 entries, not ${entries.length}`);
+  const [raw] = await runPrepared(db, tx, st, params, around);
+  return rowOf<OrderRow>(ORDER_COLUMNS, raw!);
 }
 
 export interface TradingOptions {
@@ -249,13 +301,17 @@ export class Trading {
    * at once, which needs every order committed before the lock was ours to be in that statement's
    * snapshot. Embedded, PGlite runs one transaction at a time, so it is. On PostgreSQL the transaction
    * is repeatable read: an account changed after the snapshot (another order, a close, a deposit) makes
-   * the lock fail with a serialization error instead, and the placement runs again from the start.
+   * the lock fail with a serialization error instead, and the placement runs again from the start. There
+   * the transaction is opened in the locking statement's round trip and committed in the inserting
+   * statement's (`Steps`): the order-place profile showed the server's time going to round trips.
    */
-  private async placing<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!this.options.concurrent) return this.db.transaction(work);
+  private async placing<T>(work: (tx: Db | Tx, steps: Steps) => Promise<T>): Promise<T> {
+    if (!this.options.concurrent) {
+      return this.db.transaction((tx) => work(tx, { begin: {}, commit: {}, state: { open: false } }));
+    }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(work, { isolationLevel: 'repeatable read' });
+        return await onConnection(this.db, (conn, state) => work(conn, { ...PG_STEPS, state }));
       } catch (err) {
         if (attempt >= ATTEMPTS || !lostRace(err)) throw err;
       }
@@ -274,8 +330,10 @@ export class Trading {
     const refusal = checkOrder(terms, input, market);
     if (refusal) refuseOrder(refusal, tradable);
 
-    const order = await this.placing(async (tx) => {
-      const account = await lockForOrder(tx, userId, input.clientOrderId);
+    const order = await this.placing(async (tx, steps) => {
+      // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
+      steps.state.open = true;
+      const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, steps.begin);
       const { balance, settings, orderId } = account;
       if (account.existingId !== null) {
         const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
@@ -295,28 +353,34 @@ export class Trading {
       const ref = { refType: 'order', refId: orderId };
       const entries: Entry[] = [{ ...ref, type: 'trade_margin', amount: cost.margin.neg().toString() }];
       if (!cost.fee.isZero()) entries.push({ ...ref, type: 'trade_fee', amount: cost.fee.neg().toString() });
-      const { moved, written } = postingSql(userId, 'balance', entries);
-      const row = await insertOrder(tx, sql`with moved as (${moved}), written as (${written})`, {
-        id: orderId,
-        userId,
-        instrumentId: terms.id,
-        showCode: tradable.showCode,
-        side: input.side === 'buy' ? 1 : 2,
-        status: pending ? OrderStatus.pending : OrderStatus.holding,
-        lots: input.lots,
-        contractSize: String(terms.contractSize),
-        leverage: input.leverage,
-        originPrice: pending ? String(input.pendingTarget) : market,
-        price: cost.price.toString(),
-        pendingKind: pending ? classifyPending(input.side, input.pendingTarget!, market) : null,
-        stopLoss: input.stopLoss,
-        takeProfit: input.takeProfit,
-        margin: cost.margin.toString(),
-        fee: cost.fee.toString(),
-        clientOrderId: input.clientOrderId,
-        createdAt: now,
-        filledAt: pending ? null : now,
-      });
+      const row = await insertOrder(
+        this.db,
+        tx,
+        {
+          id: orderId,
+          userId,
+          instrumentId: terms.id,
+          showCode: tradable.showCode,
+          side: input.side === 'buy' ? 1 : 2,
+          status: pending ? OrderStatus.pending : OrderStatus.holding,
+          lots: input.lots,
+          contractSize: String(terms.contractSize),
+          leverage: input.leverage,
+          originPrice: pending ? String(input.pendingTarget) : market,
+          price: cost.price.toString(),
+          pendingKind: pending ? classifyPending(input.side, input.pendingTarget!, market) : null,
+          stopLoss: input.stopLoss,
+          takeProfit: input.takeProfit,
+          margin: cost.margin.toString(),
+          fee: cost.fee.toString(),
+          clientOrderId: input.clientOrderId,
+          createdAt: now,
+          filledAt: pending ? null : now,
+        },
+        entries,
+        steps.commit,
+      );
+      steps.state.open = false;
       return { row, repeated: false };
     });
     if (!order.repeated) this.announce(order.row);
