@@ -116,27 +116,31 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   const gateway = new Gateway();
 
-  securityHeaders(http, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The installable app's service worker (/sw.js).
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+  securityHeaders(
+    http,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The installable app's service worker (/sw.js).
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameSrc: ["'self'", 'https:'],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    isApiPath,
+  );
   await http.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis.
   await http.register(rateLimit, {

@@ -143,6 +143,15 @@ describe('the web app', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('answers the API with the headers a JSON answer needs, and a policy that allows nothing', async () => {
+    const res = await t.http.inject({ method: 'GET', url: '/v1/api/forex/trade_list' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('does not serve the app for a missing asset', async () => {
     const res = await t.http.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api, Code, type Instrument, klineTopic, PERIODS, Topic } from '@meridian/contract';
 import { dec, toFixed } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,20 @@ const bySymbol = async (code: string) => (await tradeList()).find((i) => i.Code 
 const priceAt = (precision: number) => new RegExp(`^\\d+${precision ? `\\.\\d{${precision}}` : ''}$`);
 
 describe('trade_list', () => {
+  it('answers the same list compressed as the client accepts: brotli, else gzip, else plain', async () => {
+    const get = (encoding: string) =>
+      t.http.inject({ method: 'GET', url: api.tradeList.path, headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(gzip.rawPayload.length);
+  });
+
   it('lists 30+ instruments in 6+ categories with every field of SPEC.md §3', async () => {
     const list = await tradeList();
     expect(list.length).toBeGreaterThanOrEqual(30);
