@@ -354,7 +354,7 @@ export interface BenchNode {
 
 /**
  * One node as deployed: `node apps/server/dist/main.js` in a process of its own (so two nodes can use two
- * cores), quiet logs, no demo traders. Resolves once it answers HTTP.
+ * cores), quiet logs, no demo traders unless `env` says otherwise. Resolves once it answers HTTP.
  */
 export async function startNode(env: Record<string, string>): Promise<BenchNode> {
   const port = await freePort();
