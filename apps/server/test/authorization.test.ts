@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminCalls, ROLES, type Role } from '../src/admin/auth';
 import { Channel } from '../src/bus/channels';
-import { ledgerEntries, users } from '../src/db/schema';
+import { ledgerEntries, sessions, users } from '../src/db/schema';
 import { deposits, drawMethods, uploads, withdrawals } from '../src/funding/schema';
 import { createSession } from '../src/http/sessions';
 import { type MessageKey, translate } from '../src/i18n';
@@ -576,6 +576,45 @@ describe('signed-in calls without a live trader session', () => {
       }
       expect(wrong).toEqual([]);
       expect(await stateOf(f.a.id)).toEqual(before);
+    });
+  }
+});
+
+describe('a session that ended after this node saw it live', () => {
+  // An order's lock proves the session itself (no lookup of its own for a token seen before): here the
+  // session ends as another node would end it, in the database alone, after the token placed an order.
+  const endings: [string, (who: { id: number; token: string }) => Promise<unknown>][] = [
+    ['signed out', (who) => ok(send(api.logout, who.token))],
+    [
+      'revoked elsewhere',
+      (who) =>
+        t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, who.id)),
+    ],
+    [
+      'its account disabled elsewhere',
+      (who) => t.database.db.update(users).set({ disabled: true }).where(eq(users.id, who.id)),
+    ],
+  ];
+  for (const [label, end] of endings) {
+    it(`places no order once ${label}: 999, and nothing changes`, async () => {
+      const who = await trader(t, `ended-${label.split(' ')[0]}`);
+      await fund(who.id, '1000');
+      tick('EURUSD', '1.10000');
+      const order = {
+        type: 1,
+        cont: '0.01',
+        forex_id: t.market.instrumentByCode('EURUSD')!.id,
+        multiple: 100,
+        stop_loss_price: 0,
+        target_profit_price: 0,
+      };
+      await ok(send(api.submitOrder, who.token, order));
+      await end(who);
+      const before = await stateOf(who.id);
+      const { body } = await send(api.submitOrder, who.token, order);
+      expect([body.code, body.msg]).toEqual([Code.SESSION_INVALID, msg('session_invalid')]);
+      expect(await stateOf(who.id)).toEqual(before);
+      tally.credentials++;
     });
   }
 });

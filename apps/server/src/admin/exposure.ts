@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../modules/settings';
 import { OrderStatus, orders } from '../trading/schema';
-import type { OrderRow, Trading } from '../trading/service';
+import { bookOf, type OrderRow, type Trading } from '../trading/service';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
 const NEAR_FACTOR = 1.5;
@@ -65,7 +65,7 @@ async function accountsAtRiskOf(db: Db, trading: Trading, positions: OrderRow[])
     .from(users)
     .where(inArray(users.id, [...byUser.keys()]));
   const rows = accounts.flatMap((user) => {
-    const f = trading.figures(user.balance, byUser.get(user.id) ?? []);
+    const f = trading.figures(user.balance, (byUser.get(user.id) ?? []).map(bookOf));
     if (!f.riskRate || f.riskRate.greaterThan(marginCall.times(NEAR_FACTOR))) return [];
     const state: RiskState = f.riskRate.lessThanOrEqualTo(stopOut)
       ? 'stop_out'

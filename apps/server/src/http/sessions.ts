@@ -31,12 +31,66 @@ const BY_TOKEN = statement(
 );
 const USER_COLUMNS = columnsOf(users);
 
+/** A token as it may be looked up: present and of a sane length. */
+const plausible = (token: string | undefined): token is string => !!token && token.length <= 200;
+
 /** The user behind a live token, or null for a missing, unknown, revoked or disabled one. */
 export async function userForToken(db: Db, token: string | undefined): Promise<User | null> {
-  if (!token || token.length > 200) return null;
-  const [raw] = await runPrepared(db, db, BY_TOKEN, [hashToken(token)]);
+  return plausible(token) ? userForHash(db, hashToken(token)) : null;
+}
+
+async function userForHash(db: Db, hash: string): Promise<User | null> {
+  const [raw] = await runPrepared(db, db, BY_TOKEN, [hash]);
   const user = raw ? rowOf<User>(USER_COLUMNS, raw) : null;
   return user && !user.disabled ? user : null;
+}
+
+/** A caller known by its session alone: the account and the session's token hash. */
+export interface ClaimedSession {
+  id: number;
+  tokenHash: string;
+}
+
+/**
+ * Per database, the account of each token seen live, by token hash: for calls whose own statement
+ * proves the session again (an order's lock), which then need no lookup of their own. A token's
+ * account never changes; whether its session is still live is what that statement proves.
+ */
+const seenSessions = new WeakMap<Db, Map<string, number>>();
+/** Tokens remembered per database, the oldest forgotten first (about 100 bytes each). */
+const SEEN_MAX = 100_000;
+
+function seenOn(db: Db): Map<string, number> {
+  let seen = seenSessions.get(db);
+  if (!seen) {
+    seen = new Map();
+    seenSessions.set(db, seen);
+  }
+  return seen;
+}
+
+/**
+ * The caller of a token, from the tokens seen live on this database, else looked up (null when it is
+ * not live). Its session may have ended since it was seen: the caller's statement must prove it.
+ */
+export async function claimedSession(db: Db, token: string | undefined): Promise<ClaimedSession | null> {
+  if (!plausible(token)) return null;
+  const tokenHash = hashToken(token);
+  const seen = seenOn(db);
+  let id = seen.get(tokenHash);
+  if (id === undefined) {
+    const user = await userForHash(db, tokenHash);
+    if (!user) return null;
+    id = user.id;
+    if (seen.size >= SEEN_MAX) seen.delete(seen.keys().next().value!);
+    seen.set(tokenHash, id);
+  }
+  return { id, tokenHash };
+}
+
+/** A session its statement found ended: looked up again on its next call, and refused there. */
+export function forgetSession(db: Db, tokenHash: string): void {
+  seenSessions.get(db)?.delete(tokenHash);
 }
 
 /** Of these token hashes, the ones whose session is still live and whose account is not disabled. */

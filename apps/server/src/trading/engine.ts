@@ -1,4 +1,5 @@
 import {
+  accountFigures,
   isMarginCall,
   isStopOut,
   moneyText,
@@ -157,7 +158,10 @@ export class Engine {
       const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
       if (held.length === 0) continue;
       const marked = held.map((order) => ({ order, ...this.trading.mark(order) }));
-      const figures = this.trading.figures(balance, held);
+      const figures = accountFigures(
+        balance,
+        marked.map((m) => ({ margin: m.order.margin, pnl: m.pnl })),
+      );
       this.bus.publish(Channel.user, {
         userId,
         message: {

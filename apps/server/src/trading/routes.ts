@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../app';
 import { users } from '../db/schema';
-import { route, said } from '../http/route';
+import { route, routeProvingSession, said } from '../http/route';
 import { utcText } from '../util/time';
 import { OrderStatus, orders } from './schema';
-import type { OrderRow, Trading } from './service';
+import { bookOf, type OrderRow, type Trading } from './service';
 
 export const PAGE_SIZE = 10;
 
@@ -71,18 +71,22 @@ export function orderView(order: OrderRow, trading: Trading) {
 export function tradingRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
   const view = (order: OrderRow) => orderView(order, trading);
 
-  route(app, db, api.submitOrder, submitInput, async ({ input, user }) => {
+  routeProvingSession(app, db, api.submitOrder, submitInput, async ({ input, user }) => {
     const pending = input.status === '0';
-    const order = await trading.place(user.id, {
-      side: input.type === '1' ? 'buy' : 'sell',
-      instrumentId: input.forex_id,
-      lots: input.cont,
-      leverage: input.multiple,
-      pendingTarget: pending ? (input.target_price ?? '') : null,
-      stopLoss: input.stop_loss_price,
-      takeProfit: input.target_profit_price,
-      clientOrderId: input.client_order_id,
-    });
+    const order = await trading.place(
+      user.id,
+      {
+        side: input.type === '1' ? 'buy' : 'sell',
+        instrumentId: input.forex_id,
+        lots: input.cont,
+        leverage: input.multiple,
+        pendingTarget: pending ? (input.target_price ?? '') : null,
+        stopLoss: input.stop_loss_price,
+        takeProfit: input.target_profit_price,
+        clientOrderId: input.client_order_id,
+      },
+      user.tokenHash,
+    );
     return said(view(order), pending ? 'order_pending_placed' : 'order_placed');
   });
 
@@ -111,7 +115,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
         db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id)),
       ]);
       const balance = account?.balance ?? '0';
-      const figures = trading.figures(balance, await trading.holdings(db, user.id));
+      const figures = trading.figures(balance, (await trading.holdings(db, user.id)).map(bookOf));
       return {
         data: rows.map(view),
         total: totals?.total ?? 0,

@@ -1,12 +1,14 @@
 import {
   type AccountFigures,
   accountFigures,
+  bookPnl,
   checkFunds,
   checkOrder,
   checkStops,
   classifyPending,
   closePrice,
   type Dec,
+  dec,
   fillPrice,
   floatingPnl,
   orderCost,
@@ -31,7 +33,7 @@ import {
   statement,
 } from '../db/prepared';
 import { settings as settingsTable, users } from '../db/schema';
-import { refuse } from '../http/errors';
+import { refuse, sessionInvalid } from '../http/errors';
 import type { MessageKey } from '../i18n';
 import { type Entry, lockAccount, post, postAll, postingRows, type Tx } from '../ledger/post';
 import { type Settings, settingsOf } from '../modules/settings';
@@ -51,6 +53,18 @@ export interface OrderEvent {
 type Marked = Pick<OrderRow, 'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize'>;
 /** A holding order as the account figures read it. */
 export type Position = Marked & Pick<OrderRow, 'margin'>;
+/**
+ * Holding orders of one instrument, side and contract size taken together: Σ lots, Σ lots × price and
+ * Σ margin. The account figures mark a book as one position (see `bookPnl`), however many it holds.
+ */
+export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'contractSize' | 'lots' | 'margin'> {
+  lotsTimesPrice: Dec | string;
+}
+/** A book of one holding order. */
+export const bookOf = (order: Position): Book => ({
+  ...order,
+  lotsTimesPrice: dec(order.lots).times(order.price),
+});
 
 /** Locks the account row for the rest of the transaction and reads the settings in the same round trip. */
 async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: string; settings: Settings }> {
@@ -69,8 +83,8 @@ async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: stri
 interface OrderAccount {
   balance: string;
   settings: Settings;
-  /** The holding orders, for the funds check. */
-  positions: Position[];
+  /** The holding orders as books, for the funds check. */
+  books: Book[];
   /** The order already placed with this client order id, if any. */
   existingId: number | null;
   /** The id the new order will have (taken now, so its ledger rows can name it in the statement that inserts it). */
@@ -79,34 +93,48 @@ interface OrderAccount {
 
 const LOCK_FOR_ORDER = statement(
   'lock_for_order',
-  ['integer', 'text'],
-  `select u.balance::text as balance,
+  ['integer', 'text', 'text'],
+  `with held as materialized (
+    select o.instrument_id, o.side, o.contract_size, o.lots, o.price, o.margin
+    from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id)
+  select u.balance::text as balance,
     (select json_object_agg(s.key, s.value) from settings s) as settings,
     (select coalesce(json_agg(json_build_object(
-        'instrumentId', o.instrument_id, 'side', o.side, 'lots', o.lots::text, 'price', o.price::text,
-        'contractSize', o.contract_size::text, 'margin', o.margin::text)), '[]'::json)
-      from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding}) as positions,
+        'instrumentId', b.instrument_id, 'side', b.side, 'contractSize', b.contract_size::text,
+        'lots', b.lots::text, 'lotsTimesPrice', b.lots_times_price::text, 'margin', b.margin::text)), '[]'::json)
+      from (select h.instrument_id, h.side, h.contract_size, sum(h.lots) as lots,
+          sum(h.lots * h.price) as lots_times_price, sum(h.margin) as margin
+        from held h group by h.instrument_id, h.side, h.contract_size) b) as books,
     (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
     nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
-  from users u where u.id = $1 for update`,
+  from users u where u.id = $1 and ($3::text is null or (not u.disabled and exists (
+    select 1 from sessions s where s.token_hash = $3 and s.user_id = $1 and s.revoked_at is null)))
+  for update`,
 );
 
 /**
- * Locks the account row and, in the same statement, reads the settings, the holdings and a repeated
+ * Locks the account row and, in the same statement, reads the settings, the holdings (as books, summed
+ * by the database: the funds check then marks a book per instrument and side, not every order), a repeated
  * client order id, and takes the new order's id. Reading the holdings in the locking statement is only
- * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`.
+ * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`. With a
+ * `session` (a token hash), the statement also proves it is the account's, live and not disabled.
  */
 async function lockForOrder(
   db: Db,
   tx: Db | Tx,
   userId: number,
   clientOrderId: string | undefined,
+  session: string | undefined,
   around: Around,
 ): Promise<OrderAccount> {
-  const [row] = (await runPrepared(db, tx, LOCK_FOR_ORDER, [userId, clientOrderId ?? null], around)) as (Omit<
+  const params = [userId, clientOrderId ?? null, session ?? null];
+  const [row] = (await runPrepared(db, tx, LOCK_FOR_ORDER, params, around)) as (Omit<
     OrderAccount,
     'settings'
-  > & { settings: Record<string, string> | null })[];
+  > & {
+    settings: Record<string, string> | null;
+  })[];
+  if (!row && session) throw sessionInvalid();
   if (!row) throw new Error(`unknown user ${userId}`);
   return { ...row, settings: settingsOf(row.settings) };
 }
@@ -252,18 +280,24 @@ export class Trading {
 
   /** FactProfits of a holding order at the latest price, exact, in USD; with the price it is marked at. */
   mark(order: Marked): { updatePrice: string; pnl: Dec } {
-    const tradable = this.market.tradable(order.instrumentId);
-    const last = this.market.lastPrice(order.instrumentId);
-    if (!tradable || last === undefined) return { updatePrice: order.price, pnl: roundMoney('0') };
-    const side = sideOf(order);
-    const exit = this.exitPrice(order.instrumentId, side, last, tradable);
-    const pnl = floatingPnl(
-      { contractSize: order.contractSize, quoteCurrency: tradable.terms.quoteCurrency },
-      { side, lots: order.lots, price: order.price },
+    const { exit, pnl } = this.markBook(bookOf({ ...order, margin: '0' }));
+    return { updatePrice: exit ?? order.price, pnl };
+  }
+
+  /** Σ FactProfits of a book at the latest price, exact, in USD, with that price; none without a price. */
+  private markBook(book: Book): { exit: string | null; pnl: Dec } {
+    const tradable = this.market.tradable(book.instrumentId);
+    const last = this.market.lastPrice(book.instrumentId);
+    if (!tradable || last === undefined) return { exit: null, pnl: roundMoney('0') };
+    const side = sideOf(book);
+    const exit = this.exitPrice(book.instrumentId, side, last, tradable);
+    const pnl = bookPnl(
+      { contractSize: book.contractSize, quoteCurrency: tradable.terms.quoteCurrency },
+      { side, lots: book.lots, lotsTimesPrice: book.lotsTimesPrice },
       exit.price,
       this.market.prices,
     );
-    return { updatePrice: exit.text, pnl };
+    return { exit: exit.text, pnl };
   }
 
   /**
@@ -288,11 +322,11 @@ export class Trading {
       .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.holding)));
   }
 
-  /** The totals of TRADING.md "Account figures" for a balance and its holding orders. */
-  figures(balance: string, holdings: Position[]): AccountFigures {
+  /** The totals of TRADING.md "Account figures" for a balance and its holding orders, as books. */
+  figures(balance: string, books: Book[]): AccountFigures {
     return accountFigures(
       balance,
-      holdings.map((o) => ({ margin: o.margin, pnl: this.mark(o).pnl })),
+      books.map((b) => ({ margin: b.margin, pnl: this.markBook(b).pnl })),
     );
   }
 
@@ -322,8 +356,9 @@ export class Trading {
    * Places an order: the checks that need no money, then a transaction of two statements: lock the
    * account row, reading the settings and holdings and taking the order's id in the same round trip;
    * check the funds; insert the order, taking its margin and fee with their ledger rows, in one.
+   * `session`, the caller's token hash, is proved by the lock (see `routeProvingSession`).
    */
-  async place(userId: number, input: PlaceOrder): Promise<OrderRow> {
+  async place(userId: number, input: PlaceOrder, session?: string): Promise<OrderRow> {
     const tradable = this.tradable(input.instrumentId);
     const market = this.livePrice(input.instrumentId);
     const { terms } = tradable;
@@ -333,7 +368,7 @@ export class Trading {
     const order = await this.placing(async (tx, steps) => {
       // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
       steps.state.open = true;
-      const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, steps.begin);
+      const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, session, steps.begin);
       const { balance, settings, orderId } = account;
       if (account.existingId !== null) {
         const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
@@ -346,7 +381,7 @@ export class Trading {
         Number(settings.trade_fee_type),
         this.market.prices,
       );
-      const funds = checkFunds(this.figures(balance, account.positions), cost, settings.margin_call_level);
+      const funds = checkFunds(this.figures(balance, account.books), cost, settings.margin_call_level);
       if (funds) refuseOrder(funds, tradable);
       const pending = input.pendingTarget !== null;
       const now = new Date(this.now());

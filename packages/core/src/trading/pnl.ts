@@ -1,13 +1,7 @@
 import { type Dec, dec } from '../decimal';
-import { type DecLike, type Instrument, unitsOf } from './instrument';
+import type { DecLike, Instrument } from './instrument';
 import type { Side } from './side';
 import { type PriceLookup, toUsd } from './usd';
-
-/** P&L in the quote currency: buy (current − entry) × units, sell (entry − current) × units. */
-export function pnlInQuote(side: Side, entryPrice: DecLike, currentPrice: DecLike, units: DecLike): Dec {
-  const move = dec(currentPrice).minus(entryPrice);
-  return (side === 'buy' ? move : move.neg()).times(units);
-}
 
 /** A position as P&L needs it: side, lots and fill price (Price). */
 export interface PnlPosition {
@@ -16,14 +10,39 @@ export interface PnlPosition {
   price: DecLike;
 }
 
-/** FactProfits in USD, exact, at `updatePrice` (see `closePrice`), converted at the current rate. */
+/** Holding orders of one instrument and side taken together: Σ lots and Σ lots × fill price. */
+export interface PnlBook {
+  side: Side;
+  lots: DecLike;
+  lotsTimesPrice: DecLike;
+}
+
+/**
+ * Σ FactProfits of a book in USD, exact. P&L is linear in lots and fill price, so a book marks as one
+ * position however many it holds: buy (current × Σ lots − Σ lots × price) × contract size, sell the
+ * negative, in the quote currency, then converted at the current rate.
+ */
+export function bookPnl(
+  instrument: Pick<Instrument, 'contractSize' | 'quoteCurrency'>,
+  book: PnlBook,
+  updatePrice: DecLike,
+  prices: PriceLookup,
+): Dec {
+  const move = dec(updatePrice).times(book.lots).minus(book.lotsTimesPrice).times(instrument.contractSize);
+  return toUsd(book.side === 'buy' ? move : move.neg(), instrument.quoteCurrency, prices);
+}
+
+/** FactProfits in USD, exact, at `updatePrice` (see `closePrice`): a book of one position. */
 export function floatingPnl(
   instrument: Pick<Instrument, 'contractSize' | 'quoteCurrency'>,
   position: PnlPosition,
   updatePrice: DecLike,
   prices: PriceLookup,
 ): Dec {
-  const units = unitsOf(instrument, position.lots);
-  const inQuote = pnlInQuote(position.side, position.price, updatePrice, units);
-  return toUsd(inQuote, instrument.quoteCurrency, prices);
+  const book = {
+    side: position.side,
+    lots: position.lots,
+    lotsTimesPrice: dec(position.lots).times(position.price),
+  };
+  return bookPnl(instrument, book, updatePrice, prices);
 }

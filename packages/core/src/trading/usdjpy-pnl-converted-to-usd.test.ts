@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moneyText } from './format';
 import { orderCost } from './margin';
-import { floatingPnl, pnlInQuote } from './pnl';
+import { floatingPnl } from './pnl';
 import { pricesOf, USDJPY } from './test/fixtures';
 
 // Buy 1 lot USDJPY at 150.000 with 1:100; the dollar rises to 151.500.
@@ -19,9 +19,9 @@ describe('USDJPY P&L converted to USD', () => {
   });
 
   it('makes 1.5 × 100,000 = 150,000 JPY, ÷ 151.500 = 990.099010 USD', () => {
-    expect(pnlInQuote('buy', '150.000', '151.500', '100000').toFixed()).toBe('150000');
     const position = { side: 'buy', lots: '1', price: '150.000' } as const;
     const pnl = floatingPnl(USDJPY, position, '151.500', pricesOf({ USDJPY: '151.500' }));
     expect(moneyText(pnl)).toBe('990.099010');
+    expect(pnl.times('151.500').toDecimalPlaces(20).toFixed()).toBe('150000');
   });
 });
