@@ -5,7 +5,6 @@ import {
   moneyText,
   type PendingKind,
   pendingDirection,
-  priceText,
   riskRateText,
   stopLossDirection,
   stopOutSequence,
@@ -174,11 +173,7 @@ export class Engine {
             MarginCall: isMarginCall(figures.riskRate, settings.margin_call_level),
             TransOrder: marked.map((m) => ({
               Id: m.order.id,
-              // As the order list shows it (SPEC.md §9): at the instrument's price precision.
-              UpdatePrice: priceText(
-                m.updatePrice,
-                this.market.tradable(m.order.instrumentId)?.terms.pricePrecision,
-              ),
+              UpdatePrice: m.updatePrice,
               FactProfits: moneyText(m.pnl),
             })),
           },

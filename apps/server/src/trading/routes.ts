@@ -56,7 +56,7 @@ export function orderView(order: OrderRow, trading: Trading) {
     Multiple: order.leverage,
     OriginPrice: price(order.originPrice),
     Price: price(order.price),
-    UpdatePrice: live ? price(live.updatePrice) : price(order.closePrice ?? order.originPrice),
+    UpdatePrice: live ? live.updatePrice : price(order.closePrice ?? order.originPrice),
     FactProfits: moneyText(live ? live.pnl : (order.profit ?? '0')),
     CautionMoney: moneyText(order.margin),
     TradeFee: moneyText(order.fee),

@@ -1,6 +1,7 @@
 import {
   type AccountFigures,
   accountFigures,
+  bookOfPosition,
   bookPnl,
   checkFunds,
   checkOrder,
@@ -8,10 +9,10 @@ import {
   classifyPending,
   closePrice,
   type Dec,
-  dec,
   fillPrice,
   floatingPnl,
   orderCost,
+  priceText,
   type Refusal,
   roundMoney,
   roundPrice,
@@ -49,22 +50,25 @@ export interface OrderEvent {
   order: OrderRow;
 }
 
-/** What marking a holding order at the latest price reads. */
-type Marked = Pick<OrderRow, 'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize'>;
-/** A holding order as the account figures read it. */
-export type Position = Marked & Pick<OrderRow, 'margin'>;
+/** A holding order as marking it and the account figures read it. */
+export type Position = Pick<OrderRow, 'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin'>;
 /**
- * Holding orders of one instrument, side and contract size taken together: Σ lots, Σ lots × price and
- * Σ margin. The account figures mark a book as one position (see `bookPnl`), however many it holds.
+ * Holding orders of one instrument and side taken together: Σ units, Σ units × price and Σ margin. The
+ * account figures mark a book as one position (see `bookPnl`), however many orders it holds.
  */
-export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'contractSize' | 'lots' | 'margin'> {
-  lotsTimesPrice: Dec | string;
+export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin'> {
+  units: Dec | string;
+  entryValue: Dec | string;
 }
 /** A book of one holding order. */
-export const bookOf = (order: Position): Book => ({
-  ...order,
-  lotsTimesPrice: dec(order.lots).times(order.price),
-});
+export function bookOf(order: Position): Book {
+  const { units, entryValue } = bookOfPosition(order, {
+    side: sideOf(order),
+    lots: order.lots,
+    price: order.price,
+  });
+  return { instrumentId: order.instrumentId, side: order.side, margin: order.margin, units, entryValue };
+}
 
 /** Locks the account row for the rest of the transaction and reads the settings in the same round trip. */
 async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: string; settings: Settings }> {
@@ -100,11 +104,11 @@ const LOCK_FOR_ORDER = statement(
   select u.balance::text as balance,
     (select json_object_agg(s.key, s.value) from settings s) as settings,
     (select coalesce(json_agg(json_build_object(
-        'instrumentId', b.instrument_id, 'side', b.side, 'contractSize', b.contract_size::text,
-        'lots', b.lots::text, 'lotsTimesPrice', b.lots_times_price::text, 'margin', b.margin::text)), '[]'::json)
-      from (select h.instrument_id, h.side, h.contract_size, sum(h.lots) as lots,
-          sum(h.lots * h.price) as lots_times_price, sum(h.margin) as margin
-        from held h group by h.instrument_id, h.side, h.contract_size) b) as books,
+        'instrumentId', b.instrument_id, 'side', b.side, 'units', b.units::text,
+        'entryValue', b.entry_value::text, 'margin', b.margin::text)), '[]'::json)
+      from (select h.instrument_id, h.side, sum(h.lots * h.contract_size) as units,
+          sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin
+        from held h group by h.instrument_id, h.side) b) as books,
     (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
     nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
   from users u where u.id = $1 and ($3::text is null or (not u.disabled and exists (
@@ -255,6 +259,8 @@ function refuseOrder(refusal: Refusal, tradable: Tradable): never {
 export class Trading {
   /** The close price of each instrument and side at its last price (see `exitPrice`). */
   private readonly exits = new Map<number, { last: string; tradable: Tradable; price: Dec; text: string }>();
+  /** Each holding order's book, made once per row: the engine marks the same rows at every sweep. */
+  private readonly rowBooks = new WeakMap<Position, Book>();
 
   constructor(
     private readonly db: Db,
@@ -278,10 +284,19 @@ export class Trading {
     return tradable;
   }
 
-  /** FactProfits of a holding order at the latest price, exact, in USD; with the price it is marked at. */
-  mark(order: Marked): { updatePrice: string; pnl: Dec } {
-    const { exit, pnl } = this.markBook(bookOf({ ...order, margin: '0' }));
-    return { updatePrice: exit ?? order.price, pnl };
+  /**
+   * FactProfits of a holding order at the latest price, exact, in USD; with that price as the order
+   * list shows it (SPEC.md §9: at the instrument's precision).
+   */
+  mark(order: Position): { updatePrice: string; pnl: Dec } {
+    let book = this.rowBooks.get(order);
+    if (!book) {
+      book = bookOf(order);
+      this.rowBooks.set(order, book);
+    }
+    const { exit, pnl } = this.markBook(book);
+    const precision = () => this.market.tradable(order.instrumentId)?.terms.pricePrecision;
+    return { updatePrice: exit ?? priceText(order.price, precision()), pnl };
   }
 
   /** Σ FactProfits of a book at the latest price, exact, in USD, with that price; none without a price. */
@@ -291,12 +306,7 @@ export class Trading {
     if (!tradable || last === undefined) return { exit: null, pnl: roundMoney('0') };
     const side = sideOf(book);
     const exit = this.exitPrice(book.instrumentId, side, last, tradable);
-    const pnl = bookPnl(
-      { contractSize: book.contractSize, quoteCurrency: tradable.terms.quoteCurrency },
-      { side, lots: book.lots, lotsTimesPrice: book.lotsTimesPrice },
-      exit.price,
-      this.market.prices,
-    );
+    const pnl = bookPnl(tradable.terms.quoteCurrency, { ...book, side }, exit.price, this.market.prices);
     return { exit: exit.text, pnl };
   }
 
@@ -310,7 +320,7 @@ export class Trading {
     const known = this.exits.get(key);
     if (known && known.last === last && known.tradable === tradable) return known;
     const price = closePrice(side, last, tradable.terms);
-    const exit = { last, tradable, price, text: price.toString() };
+    const exit = { last, tradable, price, text: priceText(price, tradable.terms.pricePrecision) };
     this.exits.set(key, exit);
     return exit;
   }

@@ -23,12 +23,13 @@ describe('a book of positions', () => {
             (sum, p) => sum.plus(floatingPnl(instrument, { side, ...p }, current, prices)),
             dec(0),
           );
+          const units = (p: { lots: string }) => dec(p.lots).times(instrument.contractSize);
           const book = {
             side,
-            lots: positions.reduce((sum, p) => sum.plus(p.lots), dec(0)),
-            lotsTimesPrice: positions.reduce((sum, p) => sum.plus(dec(p.lots).times(p.price)), dec(0)),
+            units: positions.reduce((sum, p) => sum.plus(units(p)), dec(0)),
+            entryValue: positions.reduce((sum, p) => sum.plus(units(p).times(p.price)), dec(0)),
           };
-          const together = bookPnl(instrument, book, current, prices);
+          const together = bookPnl(instrument.quoteCurrency, book, current, prices);
           // Exact where the conversion multiplies; a USDxxx rate divides, rounding at the 40th digit.
           if (instrument === USDJPY) expect(together.minus(each).abs().lt('1e-25')).toBe(true);
           else expect(together.eq(each)).toBe(true);

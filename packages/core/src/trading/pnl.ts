@@ -1,5 +1,5 @@
 import { type Dec, dec } from '../decimal';
-import type { DecLike, Instrument } from './instrument';
+import { type DecLike, type Instrument, unitsOf } from './instrument';
 import type { Side } from './side';
 import { type PriceLookup, toUsd } from './usd';
 
@@ -10,26 +10,32 @@ export interface PnlPosition {
   price: DecLike;
 }
 
-/** Holding orders of one instrument and side taken together: Σ lots and Σ lots × fill price. */
+/** Holding orders of one instrument and side taken together: Σ units (lots × contract size) and Σ units × fill price. */
 export interface PnlBook {
   side: Side;
-  lots: DecLike;
-  lotsTimesPrice: DecLike;
+  units: DecLike;
+  entryValue: DecLike;
 }
 
 /**
- * Σ FactProfits of a book in USD, exact. P&L is linear in lots and fill price, so a book marks as one
- * position however many it holds: buy (current × Σ lots − Σ lots × price) × contract size, sell the
- * negative, in the quote currency, then converted at the current rate.
+ * Σ FactProfits of a book in USD, exact. P&L is linear in units and fill price, so a book marks as one
+ * position however many it holds: buy current × Σ units − Σ units × price, sell the negative, in the
+ * quote currency, then converted at the current rate.
  */
 export function bookPnl(
-  instrument: Pick<Instrument, 'contractSize' | 'quoteCurrency'>,
+  quoteCurrency: string,
   book: PnlBook,
   updatePrice: DecLike,
   prices: PriceLookup,
 ): Dec {
-  const move = dec(updatePrice).times(book.lots).minus(book.lotsTimesPrice).times(instrument.contractSize);
-  return toUsd(book.side === 'buy' ? move : move.neg(), instrument.quoteCurrency, prices);
+  const move = dec(updatePrice).times(book.units).minus(book.entryValue);
+  return toUsd(book.side === 'buy' ? move : move.neg(), quoteCurrency, prices);
+}
+
+/** A book of one position. */
+export function bookOfPosition(instrument: Pick<Instrument, 'contractSize'>, position: PnlPosition): PnlBook {
+  const units = unitsOf(instrument, position.lots);
+  return { side: position.side, units, entryValue: units.times(position.price) };
 }
 
 /** FactProfits in USD, exact, at `updatePrice` (see `closePrice`): a book of one position. */
@@ -39,10 +45,5 @@ export function floatingPnl(
   updatePrice: DecLike,
   prices: PriceLookup,
 ): Dec {
-  const book = {
-    side: position.side,
-    lots: position.lots,
-    lotsTimesPrice: dec(position.lots).times(position.price),
-  };
-  return bookPnl(instrument, book, updatePrice, prices);
+  return bookPnl(instrument.quoteCurrency, bookOfPosition(instrument, position), updatePrice, prices);
 }
