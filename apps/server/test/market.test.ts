@@ -106,6 +106,15 @@ describe('trade_list', () => {
     t.clock.set(TEST_START);
   });
 
+  it('closes forex in the list on the minute its week ends (Friday 22:00 UTC), with no tick between', async () => {
+    t.clock.set(Date.parse('2026-11-20T21:59:59Z'));
+    expect((await bySymbol('EURUSD')).MarketStatus).toBe(1);
+    t.clock.set(Date.parse('2026-11-20T22:00:00Z'));
+    expect((await bySymbol('EURUSD')).MarketStatus).toBe(0);
+    t.clock.set(TEST_START);
+    expect((await bySymbol('EURUSD')).MarketStatus).toBe(1);
+  });
+
   it('moves the quote with a tick and gives Change against the session open', async () => {
     const before = await bySymbol('GBPUSD');
     const price = toFixed(dec(before.ForexQuotations.Open).times('1.004'), 5);

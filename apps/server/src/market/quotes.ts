@@ -11,9 +11,12 @@ export interface QuoteState {
 /** Last price and session Open/High/Low per instrument (TRADING.md "Prices": Close is the last price). */
 export class QuoteBook {
   private readonly quotes = new Map<number, QuoteState>();
+  /** Counts the quotes set: a change of any quote changes it. */
+  revision = 0;
 
   set(instrumentId: number, session: Bar, time: number): void {
     this.quotes.set(instrumentId, { session, time });
+    this.revision++;
   }
 
   get(instrumentId: number): QuoteState | undefined {

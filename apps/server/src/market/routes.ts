@@ -75,10 +75,7 @@ export function marketRoutes(app: FastifyInstance, { database: { db }, market }:
   });
 }
 
-/**
- * trade_list's answer as JSON text, rebuilt when an instrument's definition, quote or open/closed state
- * has changed since the last build (quote states are replaced on every tick, so identity says it).
- */
+/** trade_list's answer as JSON text, rebuilt when the market's list revision has changed since. */
 interface CachedBody {
   plain: string;
   gzip(): Buffer;
@@ -108,16 +105,14 @@ function cachedBody(text: string): CachedBody {
 }
 
 function tradeListCache(market: Market): (lang: Language) => CachedBody {
-  let seen: unknown[] = [];
+  let seen = '';
   const bodies = new Map<Language, CachedBody>();
   let list: Instrument[] = [];
   return (lang) => {
-    const instruments = market.instruments();
-    const now: unknown[] = [];
-    for (const i of instruments) now.push(i, market.quoteState(i.id), market.isOpen(i.id));
-    if (now.length !== seen.length || now.some((v, k) => v !== seen[k])) {
-      seen = now;
-      list = instruments.map((i) => wire(market, i));
+    const revision = market.listRevision();
+    if (revision !== seen) {
+      seen = revision;
+      list = market.instruments().map((i) => wire(market, i));
       bodies.clear();
     }
     let body = bodies.get(lang);

@@ -102,6 +102,8 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   let announced = false;
   /** Tells this node's own definition-change messages from other nodes'. */
   const node = randomUUID();
+  /** Counts the loads of the definitions (see `listRevision`). */
+  let definitionsLoaded = 0;
 
   /** Reads the enabled instruments; one newly enabled gets its history, and the leader's feed its price. */
   async function reload(): Promise<void> {
@@ -113,6 +115,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     const list = rows.map(definitionOf);
     byId = new Map(list.map((i) => [i.id, i]));
     byCode = new Map(list.map((i) => [i.code, i]));
+    definitionsLoaded++;
     for (const instrument of list) if (!quotes.get(instrument.id)) await prepare(instrument);
     if (leading) {
       await source.stop();
@@ -311,6 +314,14 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
 
     instrumentByCode(code: string): MarketInstrument | undefined {
       return byCode.get(code);
+    },
+
+    /**
+     * Changes whenever a definition or a quote changes, and each minute (sessions open and close on the
+     * minute, holidays on the day): what a cache of the quote list is kept by.
+     */
+    listRevision(): string {
+      return `${definitionsLoaded}:${quotes.revision}:${Math.floor(now() / 60_000)}`;
     },
 
     isOpen(id: number, atMs = now()): boolean {
