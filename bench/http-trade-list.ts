@@ -1,7 +1,21 @@
-/** http-trade-list: req/s of GET /v1/api/forex/trade_list against a bare Fastify hello-world in the same set-up. */
+/**
+ * http-trade-list: req/s of GET /v1/api/forex/trade_list against a bare Fastify hello-world in the same
+ * set-up, in alternating phases (hello, list, hello, list).
+ */
 import { api } from '@meridian/contract';
 import Fastify from 'fastify';
-import { keepQuoteFresh, load, log, main, row, startBenchPlatform } from './lib';
+import {
+  httpRate,
+  keepQuoteFresh,
+  type LoadResult,
+  load,
+  log,
+  main,
+  PHASES,
+  row,
+  startBenchPlatform,
+  worst,
+} from './lib';
 
 main(async () => {
   const bare = Fastify({ logger: false });
@@ -14,19 +28,25 @@ main(async () => {
   try {
     const url = `${platform.url}${api.tradeList.path}`;
     await load({ url, seconds: 1 }); // warm-up
-    const baseline = await load({ url: `http://127.0.0.1:${barePort}/hello` });
-    const measured = await load({ url });
+    const baseline: LoadResult[] = [];
+    const measured: LoadResult[] = [];
+    for (let i = 0; i < PHASES; i++) {
+      baseline.push(await load({ url: `http://127.0.0.1:${barePort}/hello` }));
+      measured.push(await load({ url }));
+    }
     log('trade_list', measured, 'hello', baseline);
-    if (measured.non2xx || measured.errors) throw new Error(`trade_list failed: ${JSON.stringify(measured)}`);
+    if (measured.some((m) => m.non2xx || m.errors))
+      throw new Error(`trade_list failed: ${JSON.stringify(measured)}`);
     return [
       row(
         'http-trade-list',
-        measured.perSecond,
+        httpRate(measured),
         'req/s',
-        baseline.perSecond,
+        httpRate(baseline),
         0.6,
         true,
-        `p50 ${measured.p50} ms, p99 ${measured.p99} ms; hello-world p99 ${baseline.p99} ms`,
+        `p50 ${worst(measured.map((m) => m.p50))} ms, p99 ${worst(measured.map((m) => m.p99))} ms; ` +
+          `hello-world p99 ${worst(baseline.map((b) => b.p99))} ms (worst phase)`,
       ),
     ];
   } finally {

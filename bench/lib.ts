@@ -149,6 +149,16 @@ export interface LoadResult {
   total: number;
 }
 
+/** Measured phases per side, alternating baseline and measured: a neighbour's load falls on both alike. */
+export const PHASES = 2;
+
+/** The rate over runs of different lengths. */
+export const rate = (runs: { perSecond: number; count: number }[]) =>
+  runs.reduce((n, r) => n + r.count, 0) / runs.reduce((n, r) => n + r.count / r.perSecond, 0);
+export const httpRate = (runs: LoadResult[]) =>
+  rate(runs.map((r) => ({ perSecond: r.perSecond, count: r.total })));
+export const worst = (values: number[]) => Math.max(...values);
+
 /**
  * HTTP load from a separate process (bench/tmp/load.js, autocannon), so the server does not pay for
  * the client. `headers` rotate per request when several are given (one session per simulated trader).

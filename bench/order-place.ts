@@ -15,13 +15,16 @@ import {
   type BenchPlatform,
   closedLoop,
   clusterAvailable,
+  httpRate,
   keepQuoteFresh,
   type LoadResult,
   load,
   log,
   main,
+  PHASES,
   postgresAnswers,
   type Row,
+  rate,
   row,
   SECONDS,
   SYMBOL,
@@ -29,13 +32,12 @@ import {
   startCluster,
   throwawayDatabase,
   traders,
+  worst,
 } from './lib';
 
 /** Simulated traders, one session each; every order stays open, so each trader's holdings grow by one. */
 const TRADERS = 300;
 const CONNECTIONS = 8;
-/** Measured phases per side, alternating bare, HTTP, bare, HTTP: a neighbour's load falls on both alike. */
-const PHASES = 2;
 
 /** The URL of a market order for the smallest lots of an instrument, on the server at `base`. */
 function orderUrl(base: string, instrument: { id: number; minLots: string; leverage: number }): string {
@@ -82,12 +84,6 @@ async function placeOrders(
   if (placed < result.total) throw new Error(`${result.total - placed} of ${result.total} orders refused`);
   return result;
 }
-
-/** Orders per second over runs of different lengths. */
-const rate = (runs: { perSecond: number; count: number }[]) =>
-  runs.reduce((n, r) => n + r.count, 0) / runs.reduce((n, r) => n + r.count / r.perSecond, 0);
-const httpRate = (runs: LoadResult[]) => rate(runs.map((r) => ({ perSecond: r.perSecond, count: r.total })));
-const worst = (values: number[]) => Math.max(...values);
 
 async function measure(platform: BenchPlatform, label: string): Promise<Row> {
   const stop = keepQuoteFresh(platform);
