@@ -180,6 +180,38 @@ describe('USDJPY P&L converted to USD', () => {
   });
 });
 
+interface PushedTrade {
+  TransOrder: { FactProfits: string }[];
+}
+
+describe('EURGBP P&L converted to USD', () => {
+  it('moves with GBPUSD while EURGBP stands still, in the list and in the push', async () => {
+    const who = await trader();
+    const { token } = who;
+    tick('EURGBP', '0.85000');
+    tick('GBPUSD', '1.25000');
+    const placed = await submit(token, { type: 1, cont: '1', forex_id: id('EURGBP'), multiple: 100 });
+    const factProfits = async () => {
+      const list = await t.call('GET', api.myDeal.path, { token, query: { status: 1 } });
+      return list.body.data.data.find((o: { Id: number }) => o.Id === placed.body.data.Id).FactProfits;
+    };
+    // The engine's push marks the same position at each sweep: it must follow the rate too.
+    const pushed: string[] = [];
+    const off = t.bus.subscribe(Channel.user, (e) => {
+      const event = e as UserEvent;
+      if (event.userId === who.id && event.message.type === 'FOREX_TRADE')
+        pushed.push((event.message.quotation as PushedTrade).TransOrder[0]!.FactProfits);
+    });
+    // The spread on both sides: −0.00017 × 100,000 = −17 GBP, × 1.25 USD, then × 1.30 with no EURGBP tick.
+    await settled();
+    expect([await factProfits(), pushed.at(-1)]).toEqual(['-21.250000', '-21.250000']);
+    tick('GBPUSD', '1.30000');
+    await settled();
+    expect([await factProfits(), pushed.at(-1)]).toEqual(['-22.100000', '-22.100000']);
+    off();
+  });
+});
+
 describe('pending orders', () => {
   it('a buy limit waits, fills when the price falls to it, and a cancel gives margin and fee back', async () => {
     const { id: userId, token } = await trader();

@@ -90,7 +90,20 @@ export class Engine {
           : this.trading.close(orderId, CLOSE_REASON[trigger.kind], { atPrice: tick.price }),
       );
     }
-    for (const userId of this.usersByInstrument.get(tick.instrumentId) ?? []) this.dirty.add(userId);
+    const pair = this.market.tradable(tick.instrumentId)?.code;
+    for (const [instrumentId, userIds] of this.usersByInstrument) {
+      if (instrumentId === tick.instrumentId || (pair && this.convertsAt(instrumentId, pair))) {
+        for (const userId of userIds) this.dirty.add(userId);
+      }
+    }
+  }
+
+  /** Whether P&L of an instrument converts to USD at this pair (EURGBP at GBPUSD): its holders' figures move with it. */
+  private convertsAt(instrumentId: number, pair: string): boolean {
+    const currency = this.market.tradable(instrumentId)?.terms.quoteCurrency;
+    return (
+      currency !== undefined && currency !== 'USD' && (pair === `${currency}USD` || pair === `USD${currency}`)
+    );
   }
 
   /** Executions run one after another; a lost race ("already closed") is expected and ignored. */
@@ -174,7 +187,7 @@ export class Engine {
             TransOrder: marked.map((m) => ({
               Id: m.order.id,
               UpdatePrice: m.updatePrice,
-              FactProfits: moneyText(m.pnl),
+              FactProfits: m.factProfits,
             })),
           },
         },

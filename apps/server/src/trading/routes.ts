@@ -57,7 +57,7 @@ export function orderView(order: OrderRow, trading: Trading) {
     OriginPrice: price(order.originPrice),
     Price: price(order.price),
     UpdatePrice: live ? live.updatePrice : price(order.closePrice ?? order.originPrice),
-    FactProfits: moneyText(live ? live.pnl : (order.profit ?? '0')),
+    FactProfits: live ? live.factProfits : moneyText(order.profit ?? '0'),
     CautionMoney: moneyText(order.margin),
     TradeFee: moneyText(order.fee),
     TargetLossPrice: stop(order.stopLoss),

@@ -11,6 +11,7 @@ import {
   type Dec,
   fillPrice,
   floatingPnl,
+  moneyText,
   orderCost,
   priceText,
   type Refusal,
@@ -18,6 +19,7 @@ import {
   roundPrice,
   type Side,
   settleClose,
+  usdConversion,
 } from '@meridian/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
@@ -60,6 +62,24 @@ export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin'>
   units: Dec | string;
   entryValue: Dec | string;
 }
+/** Where positions of an instrument and side close now: the price, and the USD rate their P&L converts at. */
+interface Exit {
+  side: Side;
+  last: string;
+  tradable: Tradable;
+  rate: string;
+  price: Dec;
+  /** The price as the order list shows it. */
+  text: string;
+}
+
+/** A holding order marked at an exit (see `Trading.mark`). */
+export interface Marked {
+  updatePrice: string;
+  pnl: Dec;
+  factProfits: string;
+}
+
 /** A book of one holding order. */
 export function bookOf(order: Position): Book {
   const { units, entryValue } = bookOfPosition(order, {
@@ -257,10 +277,10 @@ function refuseOrder(refusal: Refusal, tradable: Tradable): never {
  * conditional update, so an order fills once and closes once whatever races.
  */
 export class Trading {
-  /** The close price of each instrument and side at its last price (see `exitPrice`). */
-  private readonly exits = new Map<number, { last: string; tradable: Tradable; price: Dec; text: string }>();
-  /** Each holding order's book, made once per row: the engine marks the same rows at every sweep. */
-  private readonly rowBooks = new WeakMap<Position, Book>();
+  /** The close price of each instrument and side at its last price (see `exitOf`). */
+  private readonly exits = new Map<number, Exit>();
+  /** Each holding order's book, made once per row (a changed order is a new row), and its last mark. */
+  private readonly rowMarks = new WeakMap<Position, { book: Book; at?: Exit; marked?: Marked }>();
 
   constructor(
     private readonly db: Db,
@@ -285,42 +305,57 @@ export class Trading {
   }
 
   /**
-   * FactProfits of a holding order at the latest price, exact, in USD; with that price as the order
-   * list shows it (SPEC.md §9: at the instrument's precision).
+   * FactProfits of a holding order at the latest price, exact, in USD, and as text (6 decimals); with
+   * that price as the order list shows it (SPEC.md §9: at the instrument's precision). Worked out again
+   * only when the exit price or the USD rate has moved: the engine marks every position of an account
+   * at each of its sweeps, and between two ticks of an instrument they are the same.
    */
-  mark(order: Position): { updatePrice: string; pnl: Dec } {
-    let book = this.rowBooks.get(order);
-    if (!book) {
-      book = bookOf(order);
-      this.rowBooks.set(order, book);
+  mark(order: Position): Marked {
+    let memo = this.rowMarks.get(order);
+    if (!memo) {
+      memo = { book: bookOf(order) };
+      this.rowMarks.set(order, memo);
     }
-    const { exit, pnl } = this.markBook(book);
-    const precision = () => this.market.tradable(order.instrumentId)?.terms.pricePrecision;
-    return { updatePrice: exit ?? priceText(order.price, precision()), pnl };
+    const exit = this.exitOf(order.instrumentId, sideOf(order));
+    if (!exit) {
+      const precision = this.market.tradable(order.instrumentId)?.terms.pricePrecision;
+      return {
+        updatePrice: priceText(order.price, precision),
+        pnl: roundMoney('0'),
+        factProfits: moneyText('0'),
+      };
+    }
+    if (memo.at !== exit) {
+      const pnl = this.pnlAt(memo.book, exit);
+      memo.at = exit;
+      memo.marked = { updatePrice: exit.text, pnl, factProfits: moneyText(pnl) };
+    }
+    return memo.marked!;
   }
 
-  /** Σ FactProfits of a book at the latest price, exact, in USD, with that price; none without a price. */
-  private markBook(book: Book): { exit: string | null; pnl: Dec } {
-    const tradable = this.market.tradable(book.instrumentId);
-    const last = this.market.lastPrice(book.instrumentId);
-    if (!tradable || last === undefined) return { exit: null, pnl: roundMoney('0') };
-    const side = sideOf(book);
-    const exit = this.exitPrice(book.instrumentId, side, last, tradable);
-    const pnl = bookPnl(tradable.terms.quoteCurrency, { ...book, side }, exit.price, this.market.prices);
-    return { exit: exit.text, pnl };
+  /** Σ FactProfits of a book at `exit`, exact, in USD. */
+  private pnlAt(book: Book, exit: Exit): Dec {
+    const { quoteCurrency } = exit.tradable.terms;
+    return bookPnl(quoteCurrency, { ...book, side: exit.side }, exit.price, this.market.prices);
   }
 
   /**
-   * The price a position closes at now, the same for every position of an instrument and side until
-   * the next tick: worked out once per tick, not once per position (the engine marks every position of
-   * every account a tick touches).
+   * The price a position of an instrument and side closes at now, with the USD rate its P&L converts
+   * at; none without a price. The same for every such position until the next tick of either: worked
+   * out once per tick, not once per position.
    */
-  private exitPrice(instrumentId: number, side: Side, last: string, tradable: Tradable) {
+  private exitOf(instrumentId: number, side: Side): Exit | null {
+    const tradable = this.market.tradable(instrumentId);
+    const last = this.market.lastPrice(instrumentId);
+    if (!tradable || last === undefined) return null;
+    const conversion = usdConversion(tradable.terms.quoteCurrency, this.market.prices);
+    const rate =
+      conversion === null ? '' : 'times' in conversion ? `×${conversion.times}` : `÷${conversion.divide}`;
     const key = side === 'buy' ? instrumentId : -instrumentId;
     const known = this.exits.get(key);
-    if (known && known.last === last && known.tradable === tradable) return known;
+    if (known && known.last === last && known.tradable === tradable && known.rate === rate) return known;
     const price = closePrice(side, last, tradable.terms);
-    const exit = { last, tradable, price, text: priceText(price, tradable.terms.pricePrecision) };
+    const exit = { side, last, tradable, rate, price, text: priceText(price, tradable.terms.pricePrecision) };
     this.exits.set(key, exit);
     return exit;
   }
@@ -336,7 +371,10 @@ export class Trading {
   figures(balance: string, books: Book[]): AccountFigures {
     return accountFigures(
       balance,
-      books.map((b) => ({ margin: b.margin, pnl: this.markBook(b).pnl })),
+      books.map((b) => {
+        const exit = this.exitOf(b.instrumentId, sideOf(b));
+        return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : roundMoney('0') };
+      }),
     );
   }
 

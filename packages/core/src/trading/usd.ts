@@ -18,12 +18,21 @@ export class MissingUsdRateError extends Error {
   }
 }
 
+/** How `currency` converts to USD now: × the xxxUSD price, else ÷ the USDxxx price; null for USD itself. */
+export type UsdConversion = { times: DecLike } | { divide: DecLike } | null;
+
+export function usdConversion(currency: string, prices: PriceLookup): UsdConversion {
+  if (currency === ACCOUNT_CURRENCY) return null;
+  const direct = prices(`${currency}${ACCOUNT_CURRENCY}`);
+  if (direct !== undefined) return { times: direct };
+  const inverse = prices(`${ACCOUNT_CURRENCY}${currency}`);
+  if (inverse !== undefined) return { divide: inverse };
+  throw new MissingUsdRateError(currency);
+}
+
 /** `amount` of `currency` in USD: as is for USD, × the xxxUSD price, else ÷ the USDxxx price. */
 export function toUsd(amount: DecLike, currency: string, prices: PriceLookup): Dec {
-  if (currency === ACCOUNT_CURRENCY) return dec(amount);
-  const direct = prices(`${currency}${ACCOUNT_CURRENCY}`);
-  if (direct !== undefined) return dec(amount).times(direct);
-  const inverse = prices(`${ACCOUNT_CURRENCY}${currency}`);
-  if (inverse !== undefined) return dec(amount).div(inverse);
-  throw new MissingUsdRateError(currency);
+  const conversion = usdConversion(currency, prices);
+  if (conversion === null) return dec(amount);
+  return 'times' in conversion ? dec(amount).times(conversion.times) : dec(amount).div(conversion.divide);
 }
