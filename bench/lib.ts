@@ -5,7 +5,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { createSession } from '../apps/server/src/http/sessions';
 import { post } from '../apps/server/src/ledger/post';
 import { type Platform, startPlatform } from '../apps/server/src/platform';
 import { startFakeFeed } from '../apps/server/test/fakeFeed';
+import { freePort } from '../e2e/local';
 
 /** One line of bench/results.json. */
 export interface Row {
@@ -344,17 +345,6 @@ export async function clusterAvailable(): Promise<boolean> {
     socket.on('data', (d) => end(d.toString().startsWith('+PONG')));
   });
   return pong && (await postgresAnswers());
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface BenchNode {

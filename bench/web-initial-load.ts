@@ -6,8 +6,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../e2e/local';
 import { log, main, row } from './lib';
-import { CHROMIUM, startBuiltServer } from './web';
+import { startBuiltServer } from './web';
 
 const BUDGET_KIB = 170;
 const COUNTED = new Set(['navigation', 'script', 'link', 'css', 'fetch', 'xmlhttprequest', 'other']);

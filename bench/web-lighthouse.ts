@@ -7,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM } from '../e2e/local';
 import { log, main, ROOT, row } from './lib';
-import { CHROMIUM, startBuiltServer } from './web';
+import { startBuiltServer } from './web';
 
 /** Runs per measurement; the median run is reported. */
 const RUNS = 3;

@@ -1,8 +1,6 @@
 /** The built server (apps/server/dist/main.js) with the built web app, for the web benchmarks. */
 import { type BenchNode, startNode } from './lib';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 /** The embedded mode as a visitor meets it: its own database, a day of history, the demo traders. */
 export const startBuiltServer = (): Promise<BenchNode> =>
   startNode({ BACKFILL_DAYS: '1', DEMO_TRADERS: 'on', DATABASE_URL: '', REDIS_URL: '' });
