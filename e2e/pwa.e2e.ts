@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './harness';
+import { launchBrowser, phone, type RunningServer, startServer } from './harness';
 
 /** The installable app (issue 11): manifest, icons and a service worker that never caches the server's traffic. */
 let server: RunningServer;
@@ -46,6 +46,25 @@ describe('installable app', () => {
     // The page's policy lets the worker run.
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get('content-security-policy')).toContain("worker-src 'self'");
+  });
+
+  it('opens offline once the first visit has settled, without precaching while the first screen loads', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await phone(browser);
+      await page.goto(server.url);
+      // The load event has fired: the worker waits for the visit to settle before downloading the app shell.
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean))).toBe(false);
+      await page.locator('.quote-list .quote-row').first().waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.locator('.tab-bar').isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.locator('.quote-list .quote-row').count()).toBeGreaterThanOrEqual(30);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 
   it('caches hashed assets for good and always revalidates the page that names them', async () => {

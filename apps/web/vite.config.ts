@@ -81,7 +81,7 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon-96.png', 'apple-touch-icon.png'],
       manifest: {
         name: 'Meridian',
         short_name: 'Meridian',

@@ -2,6 +2,13 @@ import { loadConfig } from './config';
 import { DataDirBusy } from './db/lock';
 import { startPlatform } from './platform';
 
+/**
+ * Connections the kernel may hold for the server to accept. Node's default of 511 overflowed when 5,000
+ * websocket clients reconnected at once: the kernel dropped the handshakes it had no room for, and a client
+ * whose handshake was dropped could wait minutes for TCP to retry it. Linux caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 8192;
+
 /** Composition root: config → platform → listen. */
 async function main() {
   const config = loadConfig();
@@ -16,7 +23,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await http.listen({ port: config.port, host: config.host });
+  const address = await http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const mode = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nMeridian is running at ${url}  (${mode})`);

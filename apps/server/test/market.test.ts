@@ -3,9 +3,12 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api, Code, type Instrument, klineTopic, PERIODS, Topic } from '@meridian/contract';
 import { dec, toFixed } from '@meridian/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { serverRoot } from '../src/config';
+import { instruments } from '../src/market/schema';
+import { seedMarket } from '../src/market/seed';
 import type { Connection } from '../src/ws/gateway';
 import { startTestApp, TEST_START, type TestApp } from './harness';
 
@@ -73,9 +76,27 @@ describe('trade_list', () => {
       expect(i.ForexQuotations.Change).toMatch(/^-?\d+\.\d{2}$/);
       expect(i.HasForexMultiple.length).toBeGreaterThan(0);
       expect(dec(i.ForexMinCont).gt(0) && dec(i.Pip).gt(0)).toBe(true);
-      expect(i.Logo).toMatch(/^\/logos\/[a-z0-9]+\.svg$/);
+      expect(i.Logo).toMatch(/^\/logos\/[a-z0-9]+\.png$/);
       expect(existsSync(path.join(LOGOS, path.basename(i.Logo))), i.Logo).toBe(true);
     }
+  });
+
+  it('moves a logo an earlier seed left as SVG to its PNG, and keeps a logo an operator chose', async () => {
+    const setLogo = (code: string, logo: string) =>
+      t.database.db.update(instruments).set({ logo }).where(eq(instruments.code, code));
+    await setLogo('EURUSD', '/logos/eurusd.svg');
+    await setLogo('XAUUSD', '/uploads/gold.webp');
+    await setLogo('BTCUSD', '/logos/ethusd.svg');
+    await seedMarket(t.database.db);
+    const logos = await t.database.db
+      .select({ code: instruments.code, logo: instruments.logo })
+      .from(instruments);
+    const of = (code: string) => logos.find((i) => i.code === code)!.logo;
+    expect(of('EURUSD')).toBe('/logos/eurusd.png');
+    expect(of('XAUUSD')).toBe('/uploads/gold.webp');
+    expect(of('BTCUSD')).toBe('/logos/ethusd.svg');
+    await setLogo('XAUUSD', '/logos/xauusd.png');
+    await setLogo('BTCUSD', '/logos/btcusd.png');
   });
 
   it('carries the real terms of the instruments', async () => {

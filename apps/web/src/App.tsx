@@ -45,10 +45,11 @@ const lazyPages = new Map<RouteDef, ComponentType>(ROUTES.map((def) => [def, laz
 
 /**
  * Fetches the page of the path the app starts on, so that its first render is the page itself rather than a
- * loading indicator (main.tsx awaits it alongside the language). index.html preloads the home page's chunks.
+ * loading indicator (main.tsx awaits it alongside the language), and asks for the page's data meanwhile.
  */
 export async function preloadRoute(pathname: string): Promise<void> {
   const def = routeOf(pathname);
+  def?.prefetch?.();
   if (!def || loadedPages.has(def)) return;
   try {
     loadedPages.set(def, (await def.page()).default);

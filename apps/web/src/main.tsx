@@ -8,21 +8,30 @@ import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { syncSession } from './api/session';
+import { socket } from './api/ws';
 import { honourCompanyStatus } from './features/company/status';
-import { setupI18n } from './i18n';
+import { initialLanguage, setupI18n } from './i18n';
 import { useApp } from './stores/app';
-import { afterFirstPaint } from './ui/afterPaint';
+import { afterFirstPaint, afterSettled } from './ui/afterPaint';
 import './styles.css';
 
 type AntdLocale = typeof enUS;
 
-/** The service worker and its update prompt, fetched after the first paint (not on its path). */
+/** The service worker and its update prompt: a chunk of their own, off the first screen's path. */
 const PwaUpdate = lazy(() => import('./ui/PwaUpdate'));
 
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
-  return painted;
+/**
+ * The service worker and its update prompt, mounted once the visit has settled (ui/afterPaint.ts). A component
+ * of its own: state set in Root would redraw the whole app once more (issue 11: total blocking time).
+ */
+function PwaUpdateWhenSettled() {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => afterSettled(() => setSettled(true)), []);
+  return settled ? (
+    <Suspense fallback={null}>
+      <PwaUpdate />
+    </Suspense>
+  ) : null;
 }
 
 /** antd-mobile's own strings (pull-to-refresh, dialogs, pickers) in the interface language. */
@@ -43,41 +52,57 @@ const antdLocales: Record<Language, () => Promise<{ default: AntdLocale }>> = {
   tr: () => import('antd-mobile/es/locales/tr-TR'),
 };
 
-function Root() {
+/** The antd-mobile locale of `lang`, English where its chunk cannot be fetched. */
+const antdLocale = (lang: Language): Promise<AntdLocale> =>
+  antdLocales[lang]().then(
+    (m) => m.default,
+    () => enUS,
+  );
+
+/** `first` is the start language's antd-mobile locale, fetched before the first render; later changes fetch theirs. */
+function Root({ first }: { first: AntdLocale }) {
   const lang = useApp((s) => s.lang);
-  const [locale, setLocale] = useState<AntdLocale>(enUS);
+  const [locale, setLocale] = useState<{ lang: Language; locale: AntdLocale }>(() => ({
+    lang,
+    locale: first,
+  }));
   useEffect(() => {
+    if (locale.lang === lang) return;
     let live = true;
-    void antdLocales[lang]().then((m) => live && setLocale(m.default));
+    void antdLocale(lang).then((next) => live && setLocale({ lang, locale: next }));
     return () => {
       live = false;
     };
-  }, [lang]);
-  const painted = usePainted();
+  }, [lang, locale.lang]);
   return (
-    <ConfigProvider locale={locale}>
+    <ConfigProvider locale={locale.locale}>
       <App />
-      {painted && (
-        <Suspense fallback={null}>
-          <PwaUpdate />
-        </Suspense>
-      )}
+      <PwaUpdateWhenSettled />
     </ConfigProvider>
   );
 }
 
 /**
- * Fetches the language and the page the app opens on side by side, then renders both at once. Not a
- * top-level await: the page's chunk imports modules bundled with this one, and importing it while this
- * module is still evaluating would wait forever.
+ * Fetches the language (the app's strings and antd-mobile's) and the page the app opens on side by side,
+ * then renders them at once. Not a top-level await: the page's chunk imports modules bundled with this one,
+ * and importing it while this module is still evaluating would wait forever.
  */
 async function start(): Promise<void> {
-  await Promise.all([setupI18n(), preloadRoute(window.location.pathname)]);
+  const language = initialLanguage(window.location.search);
+  // First: API calls made from here on carry the language.
+  const strings = setupI18n(language);
+  socket.open();
+  const [, , locale] = await Promise.all([
+    strings,
+    preloadRoute(window.location.pathname),
+    antdLocale(language),
+  ]);
   syncSession();
-  void honourCompanyStatus();
+  // Not on the first paint's path: a company taken offline (status ≠ 0) sends the page away a moment later.
+  afterFirstPaint(() => void honourCompanyStatus());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Root />
+      <Root first={locale} />
     </StrictMode>,
   );
 }

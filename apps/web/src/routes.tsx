@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import HomePage from './features/market/HomePage';
+import HomePage, { prefetchHome } from './features/market/HomePage';
 
 type PageModule = { default: ComponentType };
 
@@ -8,6 +8,8 @@ export interface RouteDef {
   /** i18n key of the title bar and document title. */
   title: string;
   page: () => Promise<PageModule>;
+  /** Asks for the page's data while the app starts on it, alongside its code and the language. */
+  prefetch?: () => void;
   /** Needs a signed-in user; a visitor goes to /login?from={path}. */
   login?: boolean;
   /** Real accounts only: a demo account is told so and stays where it was (SPEC.md §6). */
@@ -22,7 +24,13 @@ export interface RouteDef {
  * is where most visits start, so it comes with the first requests instead of after them (issue 11).
  */
 export const ROUTES: RouteDef[] = [
-  { path: '/', title: 'page.home', page: async () => ({ default: HomePage }), footer: true },
+  {
+    path: '/',
+    title: 'page.home',
+    page: async () => ({ default: HomePage }),
+    prefetch: prefetchHome,
+    footer: true,
+  },
   { path: '/trade', title: 'page.trade', page: () => import('./features/trade/TradePage'), footer: true },
   {
     path: '/order',

@@ -1,5 +1,6 @@
 import type { Language } from '@meridian/contract';
 import { ALWAYS_OPEN, dailyWindows, type SessionWindow } from '@meridian/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { categories, instruments } from './schema';
 
@@ -172,6 +173,9 @@ const INSTRUMENTS: InstrumentSeed[] = [
   { code: 'GOOGL', show: 'Alphabet', category: 'stocks', base: 'GOOGL', quote: 'USD', price: '289.60', precision: 2, volatility: '0.30' },
 ];
 
+/** The app's drawing of an instrument's logo: a PNG, which a phone decodes off the main thread (issue 11). */
+const logoOf = (code: string) => `/logos/${code.toLowerCase()}.png`;
+
 /** Idempotent: adds missing categories and instruments; never overwrites what an operator changed. */
 export async function seedMarket(db: Db): Promise<void> {
   await db
@@ -192,7 +196,7 @@ export async function seedMarket(db: Db): Promise<void> {
         ...terms,
         code,
         showCode: show,
-        logo: `/logos/${code.toLowerCase()}.svg`,
+        logo: logoOf(code),
         categoryId: categoryIds.get(category)!,
         pricePrecision: precision,
         baseCurrency: base,
@@ -203,4 +207,9 @@ export async function seedMarket(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: instruments.code });
+  // Databases seeded before the PNG logos still name the SVG drawing the seed gave them: moved to the PNG.
+  await db
+    .update(instruments)
+    .set({ logo: sql`'/logos/' || lower(${instruments.code}) || '.png'` })
+    .where(sql`${instruments.logo} = '/logos/' || lower(${instruments.code}) || '.svg'`);
 }

@@ -42,8 +42,7 @@ function applyDocumentLanguage(language: Language): void {
   document.documentElement.dir = isRtlLanguage(language) ? 'rtl' : 'ltr';
 }
 
-export async function setupI18n(): Promise<typeof i18n> {
-  const language = initialLanguage(window.location.search);
+export async function setupI18n(language: Language): Promise<typeof i18n> {
   useApp.getState().setLang(language);
   applyDocumentLanguage(language);
   await i18n

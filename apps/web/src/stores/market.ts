@@ -2,6 +2,7 @@ import { type Category, type DayMarketMessage, type Instrument, Topic } from '@m
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { fetchCategories, fetchTradeList } from '../api/market';
+import { sharedFor } from '../api/shared';
 import { socket } from '../api/ws';
 
 interface MarketState {
@@ -18,9 +19,9 @@ interface MarketState {
 type Persisted = Pick<MarketState, 'instruments' | 'categories' | 'currentId'>;
 
 /**
- * sessionStorage written at most once a second and when the page is hidden. Quotes change the list many
- * times a second, and serializing the whole list on each change was most of the home screen's main-thread
- * time while it was loading (issue 11: Lighthouse long tasks in the quote listener).
+ * sessionStorage written at most every 5 s and when the page is hidden (a reload hides it first). Quotes
+ * change the list many times a second, and serializing the whole list on each change was most of the home
+ * screen's main-thread time while it was loading (issue 11: Lighthouse long tasks in the quote listener).
  */
 function lazySessionStorage(): PersistStorage<Persisted> {
   let queued: [string, StorageValue<Persisted>] | null = null;
@@ -45,7 +46,7 @@ function lazySessionStorage(): PersistStorage<Persisted> {
     },
     setItem(name, value) {
       queued = [name, value];
-      timer ??= setTimeout(flush, 1000);
+      timer ??= setTimeout(flush, 5000);
     },
     removeItem(name) {
       queued = null;
@@ -53,6 +54,11 @@ function lazySessionStorage(): PersistStorage<Persisted> {
     },
   };
 }
+
+/** The list and its categories, shared by the start-up prefetch and the page that then mounts (api/shared.ts). */
+const requestMarket = sharedFor(() => Promise.all([fetchTradeList(), fetchCategories()]));
+/** The answer last put in the store: a second caller of the same shared answer must not undo the quotes since. */
+let applied: unknown = null;
 
 /** The trade list lives in sessionStorage (SPEC.md §9) so a reload paints at once, then refreshes. */
 export const useMarket = create<MarketState>()(
@@ -64,7 +70,10 @@ export const useMarket = create<MarketState>()(
       currentId: null,
       select: (id) => set({ currentId: id }),
       async load() {
-        const [instruments, categories] = await Promise.all([fetchTradeList(), fetchCategories()]);
+        const answer = await requestMarket();
+        if (answer === applied) return;
+        applied = answer;
+        const [instruments, categories] = answer;
         const currentId = get().currentId ?? instruments[0]?.Id ?? null;
         set({ instruments, categories, loaded: true, currentId });
       },
@@ -100,9 +109,13 @@ export function useCurrentInstrument(): Instrument | undefined {
 
 let listening = false;
 
+/** Quotes are shown in batches this often: four redraws a second read as live, and cost a phone far less than one a tick. */
+const QUOTE_BATCH_MS = 250;
+
 /**
- * The live market listener (SPEC.md §2: started by / and /trade): DAY_MARKET quotes, applied at most
- * once per animation frame however fast they arrive.
+ * The live market listener (SPEC.md §2: started by / and /trade): DAY_MARKET quotes, applied together at
+ * most every QUOTE_BATCH_MS however fast they arrive (about 35 a second from the simulated feed: one redraw
+ * each kept the main thread busy for the whole load, issue 11).
  */
 export function startMarketListener(): void {
   if (listening) return;
@@ -110,11 +123,11 @@ export function startMarketListener(): void {
   let pending: DayMarketMessage[] = [];
   socket.subscribe(Topic.DAY_MARKET, (message) => {
     if (pending.length === 0) {
-      requestAnimationFrame(() => {
+      setTimeout(() => {
         const batch = pending;
         pending = [];
         useMarket.getState().applyQuotes(batch);
-      });
+      }, QUOTE_BATCH_MS);
     }
     pending.push(message as unknown as DayMarketMessage);
   });

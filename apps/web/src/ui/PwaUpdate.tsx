@@ -7,9 +7,9 @@ import { showConfirm } from './notice';
 
 /**
  * Registers the service worker (the installable app's shell cache) and, when a new version is waiting,
- * asks before reloading into it. Loaded after the first paint; renders nothing itself. Becoming ready to
- * work offline is not announced: a toast a few seconds into the first visit became the page's largest
- * contentful paint and cost the home screen its Lighthouse LCP (issue 11).
+ * asks before reloading into it. Loaded once the visit has settled (main.tsx); renders nothing itself.
+ * Becoming ready to work offline is not announced: a toast a few seconds into the first visit became the
+ * page's largest contentful paint and cost the home screen its Lighthouse LCP (issue 11).
  */
 export default function PwaUpdate() {
   const { t } = useTranslation();

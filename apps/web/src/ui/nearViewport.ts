@@ -1,9 +1,10 @@
 /**
- * Runs a callback once an element comes within a few rows of the viewport. The market list's logos are
- * SVG images, and each one the browser loads is a small document of its own to parse, lay out and paint
- * on the main thread: with `loading="lazy"` Chromium still fetched every logo of the list at once (its
- * lazy-loading margin is over a thousand pixels), which was a sizeable share of the home screen's
- * main-thread work while it loaded (issue 11: Lighthouse's total blocking time). One observer for all.
+ * Runs a callback once an element comes within a few rows of the viewport: the market list fetches the
+ * logos of the rows a person can see or is about to, not all of them (with `loading="lazy"` Chromium
+ * fetched every logo of the list at once: its lazy-loading margin is over a thousand pixels). Each
+ * callback runs in a task of its own: starting an image's load costs the main thread a little, and a
+ * screenful of them at once made one long task (issue 11: Lighthouse's total blocking time). One
+ * observer for all.
  */
 const MARGIN = '240px 0px';
 
@@ -18,7 +19,7 @@ function shared(): IntersectionObserver {
         const run = callbacks.get(entry.target);
         callbacks.delete(entry.target);
         observer?.unobserve(entry.target);
-        run?.();
+        if (run) setTimeout(run, 0);
       }
     },
     { rootMargin: MARGIN },

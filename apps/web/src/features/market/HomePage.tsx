@@ -5,6 +5,7 @@ import { lazy, memo, Suspense, startTransition, useCallback, useEffect, useRef, 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchSparks } from '../../api/market';
+import { sharedFor } from '../../api/shared';
 import { startMarketListener, useMarket } from '../../stores/market';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
@@ -16,6 +17,22 @@ import { Sparkline } from '../../ui/Sparkline';
 const REFRESH_MS = 60_000;
 const SKELETON_ROWS = 10;
 const NO_POINTS: string[] = [];
+/** Rows drawn at once: a phone's screenful and the next few. */
+const FIRST_ROWS = 12;
+/** Rows added in each later frame until the list is complete. */
+const ROWS_PER_FRAME = 8;
+
+/** The small charts, shared by the start-up prefetch and the page's first refresh (api/shared.ts). */
+const requestSparks = sharedFor(fetchSparks);
+
+/** The home page's data, asked for while the app starts on `/` (routes.tsx): the list can come with the first paint. */
+export function prefetchHome(): void {
+  void useMarket
+    .getState()
+    .load()
+    .catch(() => {});
+  void requestSparks().catch(() => {});
+}
 
 /** The empty-list picture is a few KiB of SVG: fetched only when the list is empty, not on every first paint. */
 const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
@@ -53,6 +70,21 @@ function useMarketInBackground(): MarketView {
   return view;
 }
 
+/**
+ * How many rows of a `total`-row list to draw: a screenful at once, the rest a few per frame. The first
+ * layout of a row is not free, content-visibility does not spare the rows within a screen of the viewport,
+ * and the whole list in one frame was one long task (issue 11: Lighthouse's total blocking time).
+ */
+function useRowsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawn((n) => n + ROWS_PER_FRAME)));
+    return () => cancelAnimationFrame(frame);
+  }, [drawn, total]);
+  return drawn;
+}
+
 /** SPEC.md §2 home: logo, search link, category chips, the live instrument list. */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -70,12 +102,14 @@ export default function HomePage() {
 
   useEffect(() => {
     startMarketListener();
+    // In transitions like the list itself: an urgent update here redrew the whole page in one task.
+    const settle = (failure: boolean) => startTransition(() => setFailed(failure));
     const refresh = () => {
       load().then(
-        () => setFailed(false),
-        () => setFailed(true),
+        () => settle(false),
+        () => settle(true),
       );
-      fetchSparks().then(
+      requestSparks().then(
         (rows: SparkSeries[]) => startTransition(() => setSparks(new Map(rows.map((r) => [r.Id, r.Points])))),
         () => {},
       );
@@ -86,6 +120,7 @@ export default function HomePage() {
   }, [load]);
 
   const shown = category === null ? instruments : instruments.filter((i) => i.CategoryId === category);
+  const drawn = useRowsDrawn(shown.length);
   const open = useCallback(
     (instrument: Instrument) => {
       select(instrument.Id);
@@ -120,7 +155,7 @@ export default function HomePage() {
         </Suspense>
       ) : (
         <ul className="quote-list">
-          {shown.map((instrument) => (
+          {shown.slice(0, drawn).map((instrument) => (
             <QuoteRow
               key={instrument.Id}
               instrument={instrument}
@@ -142,7 +177,8 @@ const HomeHeader = memo(function HomeHeader() {
   return (
     <header className="home__header">
       <span className="brand">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        {/* The tab's icon, a PNG: an SVG image is a document of its own to lay out on the main thread. */}
+        <img src="/favicon-96.png" alt="" width={28} height={28} />
         Meridian
       </span>
       <Link to="/product" className="home__search" aria-label={t('page.product')}>
