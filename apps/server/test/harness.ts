@@ -26,7 +26,10 @@ export interface CallOptions {
  * A migrated, seeded app on a database of its own: in-memory PGlite, or a throwaway PostgreSQL
  * database when DATABASE_URL is set (the same suite then runs on both).
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  { at = TEST_START }: { /** Where the clock starts. */ at?: number } = {},
+): Promise<TestApp> {
   // A few hours of minute history instead of a month keeps every test app quick to start.
   let config = testConfig({ backfillDays: 0.25, ...overrides });
   let dropDatabase = async () => {};
@@ -46,7 +49,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await c.end();
     };
   }
-  let time = TEST_START;
+  let time = at;
   const clock = {
     now: () => time,
     set: (ms: number) => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api, Code, type Instrument, klineTopic, PERIODS, Topic } from '@meridian/contract';
@@ -157,6 +158,28 @@ describe('trade_list', () => {
       false,
     );
     expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', price: '0', time: TEST_START + 2000 })).toBe(false);
+  });
+
+  it('takes the next tick at once after a restart within the minute of the last one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-restart-'));
+    const embedded = { databaseUrl: '', memoryDb: false, dataDir };
+    try {
+      const before = await startTestApp(embedded);
+      expect(
+        before.market.pushTick({ symbol: 'XAUUSD', price: '2650.10', time: TEST_START + 20_000, volume: 1 }),
+      ).toBe(true);
+      await before.close();
+      const after = await startTestApp(embedded, { at: TEST_START + 30_000 });
+      const gold = after.market.instrumentByCode('XAUUSD')!.id;
+      expect(after.market.quote(gold)).toMatchObject({ price: '2650.10', stale: false });
+      expect(
+        after.market.pushTick({ symbol: 'XAUUSD', price: '2650.20', time: TEST_START + 31_000, volume: 1 }),
+      ).toBe(true);
+      expect(after.market.quote(gold)!.price).toBe('2650.20');
+      await after.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('calls a quote stale after QUOTE_MAX_AGE without ticks while the market is open', () => {

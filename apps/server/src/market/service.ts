@@ -170,7 +170,14 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       if (period === SPARK_PERIOD) sparks.set(id, recent);
     }
     const session = bars.current(id, '1day');
-    if (session) quotes.set(id, session, lastMinute ? (lastMinute.time + 60) * 1000 : session.time * 1000);
+    // The last minute recorded may still be running (a restart within it): dating its quote at the minute's
+    // end would refuse every tick until then as out of order.
+    if (session)
+      quotes.set(
+        id,
+        session,
+        lastMinute ? Math.min((lastMinute.time + 60) * 1000, now()) : session.time * 1000,
+      );
   }
 
   function publish(message: DayMarketMessage | KlineMessage, topic: string): void {
