@@ -6,6 +6,11 @@ export interface QuoteState {
   session: Bar;
   /** UTC milliseconds of the last tick. */
   time: number;
+  /**
+   * Loaded from the stored bars at start-up, not yet ticked in this process: only the minute of the last
+   * tick is stored, so its age is unknown and the quote counts as stale until a tick comes.
+   */
+  restored?: true;
 }
 
 /** Last price and session Open/High/Low per instrument (TRADING.md "Prices": Close is the last price). */
@@ -19,14 +24,23 @@ export class QuoteBook {
     this.revision++;
   }
 
+  /** The quote of the stored bars at start-up (see QuoteState.restored). */
+  restore(instrumentId: number, session: Bar, time: number): void {
+    this.quotes.set(instrumentId, { session, time, restored: true });
+    this.revision++;
+  }
+
   get(instrumentId: number): QuoteState | undefined {
     return this.quotes.get(instrumentId);
   }
 }
 
-/** Older than the allowed age: orders are refused and nothing triggers on it while the market is open. */
+/**
+ * Older than the allowed age, or of unknown age: orders are refused and nothing triggers on it while the
+ * market is open.
+ */
 export function isStale(quote: QuoteState | undefined, now: number, maxAgeMs: number): boolean {
-  return !quote || now - quote.time > maxAgeMs;
+  return !quote || quote.restored === true || now - quote.time > maxAgeMs;
 }
 
 /** Percent change of the last price against the session open, 2 decimals. */

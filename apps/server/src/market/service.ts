@@ -173,7 +173,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     // The last minute recorded may still be running (a restart within it): dating its quote at the minute's
     // end would refuse every tick until then as out of order.
     if (session)
-      quotes.set(
+      quotes.restore(
         id,
         session,
         lastMinute ? Math.min((lastMinute.time + 60) * 1000, now()) : session.time * 1000,
