@@ -53,6 +53,8 @@ describe('accounts on a phone', () => {
     await page.goto(`${server.url}/user`);
     await expect.poll(() => page.locator('.account-card').textContent()).toContain(email);
     await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('0.00');
+    // The e-mail as the account's name fits the phone's width: nothing to scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.goto(`${server.url}/mine/system`);
     await page.getByRole('button', { name: 'Sign out' }).click();
