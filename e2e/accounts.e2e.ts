@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { lastCode, launchBrowser, phone, type RunningServer, signInOnScreen, startServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,14 +16,6 @@ afterAll(async () => {
 
 async function fill(page: Page, name: string, value: string) {
   await page.locator(`input[name="${name}"]`).fill(value);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await fill(page, 'account', email);
-  await fill(page, 'password', password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
 }
 
 describe('accounts on a phone', () => {
@@ -49,7 +41,7 @@ describe('accounts on a phone', () => {
     await fill(page, 'account', email);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Please enter your password');
-    await signIn(page, email, 'secret-123');
+    await signInOnScreen(page, server, email, 'secret-123');
     await page.goto(`${server.url}/user`);
     await expect.poll(() => page.locator('.account-card').textContent()).toContain(email);
     await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('0.00');
@@ -88,7 +80,7 @@ describe('accounts on a phone', () => {
     await fill(page, 'secondary_password', 'second-pass');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
-    await signIn(page, email, 'second-pass');
+    await signInOnScreen(page, server, email, 'second-pass');
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { launchBrowser, phone, type RunningServer, registerTrader, startServer, traderApi } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,30 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A form POST to the trader API; returns the envelope. */
-async function post(path: string, form: Record<string, string>) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
-    body: new URLSearchParams(form).toString(),
-  });
-  return res.json() as Promise<{ code: number; msg: string; data: any }>;
-}
-
-/** A trader registered by e-mail code and signed in, through the API. */
-async function registerTrader(email: string, password: string): Promise<void> {
-  expect((await post('/api/notify/send_email', { to: email, type: '1' })).code).toBe(1);
-  const code = await lastCode(server, email);
-  const registered = await post('/api/user/register', {
-    type: 'email',
-    account: email,
-    password,
-    re_password: password,
-    sms_code: code,
-  });
-  expect(registered.code).toBe(1);
-}
 
 /** The back office wants a desktop: 1280×800, UTC. */
 async function desktop(b: Browser) {
@@ -75,34 +51,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The trader API as the web app calls it: GET with a query, POST with a form or multipart body; data or a throw. */
-async function traderApi(
-  token: string,
-  call: string,
-  init: { query?: Record<string, string>; form?: Record<string, string>; body?: FormData } = {},
-) {
-  const url = `${server.url}${call}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
-  const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
-  const res = await fetch(url, {
-    method: body ? 'POST' : 'GET',
-    headers: { lang: 'en', authorization: token },
-    body,
-  });
-  const envelope = (await res.json()) as { code: number; msg: string; data: any };
-  if (envelope.code !== 1) throw new Error(`${call}: ${envelope.msg}`);
-  return envelope.data;
-}
-
 async function uploadProof(token: string): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  return (await traderApi(token, '/api/common/image_upload', { body: form })).url;
-}
-
-async function signInTrader(email: string, password: string): Promise<string> {
-  const data = await post('/api/user/loginForU', { account: email, password, login_type: 'email' });
-  expect(data.code).toBe(1);
-  return data.data.token;
+  return (await traderApi(server, '/api/common/image_upload', { token, body: form })).url;
 }
 
 /** The waiting row of a review queue for this trader and amount (or, without an amount, the trader's only row). */
@@ -174,7 +126,7 @@ function reconcileCli(dataDir: string): Promise<{ code: number | null; output: s
 describe('back office on a desktop', () => {
   it('adjusts a balance the trader then sees, with ledger and audit rows', async () => {
     const email = `bo.${Date.now()}@example.com`;
-    await registerTrader(email, 'secret-123');
+    await registerTrader(server, email, 'secret-123');
 
     const { context, page, errors } = await desktop(browser);
     await operatorSignIn(page);
@@ -253,11 +205,11 @@ describe('back office on a desktop', () => {
   }, async () => {
     // The trader: registered, two deposits with their proofs (as the deposit screen sends them).
     const email = `queues.${Date.now()}@example.com`;
-    await registerTrader(email, 'secret-123');
-    const token = await signInTrader(email, 'secret-123');
-    const channel = (await traderApi(token, '/api/quickCharge/info')).coin[0];
+    const token = await registerTrader(server, email, 'secret-123');
+    const channel = (await traderApi(server, '/api/quickCharge/info', { token })).coin[0];
     for (const amount of ['1000', '5']) {
-      await traderApi(token, '/api/quickCharge/submit', {
+      await traderApi(server, '/api/quickCharge/submit', {
+        token,
         query: {
           number: amount,
           proofImg: await uploadProof(token),
@@ -335,14 +287,16 @@ describe('back office on a desktop', () => {
     await page.keyboard.press('Escape');
 
     // Withdrawals: the trader asks for 100 and 200; 100 is paid, 200 rejected and returned.
-    const currency = (await traderApi(token, '/api/account/draw_symbol_list', { query: { type: '1' } })).find(
-      (c: { code: string }) => c.code === 'USDT',
-    );
-    const method = await traderApi(token, '/api/wallet/bind_draw_method', {
+    const currency = (
+      await traderApi(server, '/api/account/draw_symbol_list', { token, query: { type: '1' } })
+    ).find((c: { code: string }) => c.code === 'USDT');
+    const method = await traderApi(server, '/api/wallet/bind_draw_method', {
+      token,
       form: { type: '1', draw_id: String(currency.id), dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' },
     });
     for (const number of ['100', '200']) {
-      await traderApi(token, '/api/account/draw', {
+      await traderApi(server, '/api/account/draw', {
+        token,
         form: { draw_currency_id: String(currency.id), number, memo: '', draw_method_id: String(method.id) },
       });
     }
@@ -356,7 +310,8 @@ describe('back office on a desktop', () => {
     await eventually(() => trader.page.locator('.wallet-card__lock').textContent()).toBe('0.00');
 
     // Verification: submitted by the trader, both ID pictures in the queue, approved; the user detail shows it.
-    await traderApi(token, '/api/user_real/real_name', {
+    await traderApi(server, '/api/user_real/real_name', {
+      token,
       form: {
         name: 'Ana Lima',
         card_id: 'X1234567',
@@ -409,10 +364,11 @@ describe('back office on a desktop', () => {
     await eventually(() => page.getByTestId('risk-live').textContent()).toBe('Live');
     const exposure = page.locator('.ant-card', { hasText: 'Exposure per instrument' });
     await eventually(() => exposure.textContent()).toContain('No data');
-    const bitcoin = (await traderApi(token, '/v1/api/forex/trade_list')).find(
+    const bitcoin = (await traderApi(server, '/v1/api/forex/trade_list', { token })).find(
       (i: { Code: string }) => i.Code === 'BTCUSD',
     );
-    await traderApi(token, '/v1/api/forex/submit', {
+    await traderApi(server, '/v1/api/forex/submit', {
+      token,
       query: { type: '1', cont: '0.01', forex_id: String(bitcoin.Id), multiple: '3' },
     });
     // Pushed by the server from the bus: the page is not reloaded.

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import {
+  launchBrowser,
+  phone,
+  type RunningServer,
+  registerTrader,
+  signInOnScreen,
+  startServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,32 +22,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function postForm(path: string, form: Record<string, string>) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
-    body: new URLSearchParams(form),
-  });
-  return (await res.json()) as { code: number; msg: string };
-}
-
 /** A real account registered through the API and signed in through the login screen. */
 async function signedIn(page: Page) {
   const email = `reader.${Date.now()}@example.com`;
-  expect(await postForm('/api/notify/send_email', { to: email, type: '1' })).toMatchObject({ code: 1 });
-  const registered = await postForm('/api/user/register', {
-    type: 'email',
-    account: email,
-    password: 'secret-123',
-    re_password: 'secret-123',
-    sms_code: await lastCode(server, email),
-  });
-  expect(registered.code).toBe(1);
-  await page.goto(`${server.url}/login`);
-  await page.locator('input[name="account"]').fill(email);
-  await page.locator('input[name="password"]').fill('secret-123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  await registerTrader(server, email, 'secret-123');
+  await signInOnScreen(page, server, email, 'secret-123');
 }
 
 describe('content on a phone', () => {

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import {
+  launchBrowser,
+  phone,
+  type RunningServer,
+  registerTrader,
+  signInOnScreen,
+  startServer,
+  traderApi,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,36 +28,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function api(
-  path: string,
-  init: { token?: string; form?: Record<string, string>; body?: FormData } = {},
-) {
-  const headers: Record<string, string> = { lang: 'en' };
-  if (init.token) headers.authorization = init.token;
-  const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
-  const res = await fetch(`${server.url}${path}`, { method: body ? 'POST' : 'GET', headers, body });
-  const envelope = (await res.json()) as { code: number; msg: string; data: any };
-  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** Registers by e-mail code and signs in, all over the API; returns the trader's token. */
-async function registerTrader(email: string, password: string): Promise<string> {
-  await api('/api/notify/send_email', { form: { to: email, type: '1' } });
-  const code = await lastCode(server, email);
-  await api('/api/user/register', {
-    form: { type: 'email', account: email, password, re_password: password, sms_code: code },
-  });
-  return (await api('/api/user/loginForU', { form: { account: email, password, login_type: 'email' } }))
-    .token;
-}
-
 /** Deposits `amount` by coin with a proof and has the seeded operator approve it through /admin/api. */
 async function fund(token: string, amount: string) {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const { url } = await api('/api/common/image_upload', { token, body: form });
-  const info = await api('/api/quickCharge/info', { token });
+  const { url } = await traderApi(server, '/api/common/image_upload', { token, body: form });
+  const info = await traderApi(server, '/api/quickCharge/info', { token });
   const channel = info.coin[0];
   const query = new URLSearchParams({
     number: amount,
@@ -57,19 +41,11 @@ async function fund(token: string, amount: string) {
     address: channel.address,
     charge_id: String(channel.id),
   });
-  const { id } = await api(`/api/quickCharge/submit?${query}`, { token });
-  const operator = await api('/admin/api/login', {
+  const { id } = await traderApi(server, `/api/quickCharge/submit?${query}`, { token });
+  const operator = await traderApi(server, '/admin/api/login', {
     form: { email: 'admin@meridian.local', password: 'meridian-admin' },
   });
-  await api('/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.locator('input[name="account"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  await traderApi(server, '/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
 }
 
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
@@ -78,9 +54,9 @@ describe('funding on a phone', () => {
   it('binds an address, requests a withdrawal and sees it pending; submits verification and sees Audit', async () => {
     const { context, page, errors } = await phone(browser);
     const email = `fund.${Date.now()}@example.com`;
-    const token = await registerTrader(email, 'secret-123');
+    const token = await registerTrader(server, email, 'secret-123');
     await fund(token, '1000');
-    await signIn(page, email, 'secret-123');
+    await signInOnScreen(page, server, email, 'secret-123');
 
     await page.goto(`${server.url}/mine/wallet`);
     await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('1000.00');

@@ -130,3 +130,53 @@ export async function lastCode(server: RunningServer, recipient: string): Promis
   }
   throw new Error(`no code sent to ${recipient}:\n${server.output().slice(-1500)}`);
 }
+
+/**
+ * A trader API call as the web app makes it (GET with a query, POST with a form or multipart body): its data
+ * (each call's own shape, read by the test that makes it), or a throw with its msg.
+ */
+export async function traderApi(
+  server: RunningServer,
+  call: string,
+  init: {
+    token?: string;
+    query?: Record<string, string>;
+    form?: Record<string, string>;
+    body?: FormData;
+  } = {},
+): Promise<any> {
+  const url = `${server.url}${call}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
+  const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
+  const headers: Record<string, string> = { lang: 'en' };
+  if (init.token) headers.authorization = init.token;
+  const res = await fetch(url, { method: body ? 'POST' : 'GET', headers, body });
+  const envelope = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (envelope.code !== 1) throw new Error(`${call}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** A real account registered by e-mail code through the API, as the sign-up screen does it; returns a signed-in token. */
+export async function registerTrader(
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<string> {
+  await traderApi(server, '/api/notify/send_email', { form: { to: email, type: '1' } });
+  const code = await lastCode(server, email);
+  await traderApi(server, '/api/user/register', {
+    form: { type: 'email', account: email, password, re_password: password, sms_code: code },
+  });
+  const session = await traderApi(server, '/api/user/loginForU', {
+    form: { account: email, password, login_type: 'email' },
+  });
+  return session.token;
+}
+
+/** Signs in on the login screen, as a person does, and waits for home. */
+export async function signInOnScreen(page: Page, server: RunningServer, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[name="account"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
