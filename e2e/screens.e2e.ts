@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import {
+  launchBrowser,
+  phone,
+  type RunningServer,
+  registerTrader,
+  signInOnScreen,
+  startServer,
+} from './harness';
 
 // What a person checking every screen of SPEC.md §2 at phone size would notice: flags, a search screen with
 // something to pick from, words shown in the interface language, Arabic spacing, where sign-out lands.
@@ -23,7 +30,87 @@ async function tryDemo(page: Page, lang = 'en') {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** Every screen of SPEC.md §2 a signed-in real trader can open. */
+const SCREENS = [
+  '/',
+  '/trade',
+  '/order',
+  '/user',
+  '/news',
+  '/rank',
+  '/feedback',
+  '/product',
+  '/language',
+  '/mine/auth',
+  '/mine/invite',
+  '/mine/email',
+  '/mine/announcement',
+  '/mine/password',
+  '/mine/history',
+  '/mine/charge',
+  '/mine/withdraw',
+  '/mine/chat',
+  '/mine/system',
+  '/mine/wallet',
+  '/mine/bank-card-list',
+  '/mine/coin-address-list',
+  '/mine/withdraw-way?type=1',
+  '/mine/withdraw-way?type=2',
+];
+
+/**
+ * What on the page sticks out past the phone's left or right edge, unless it sits in a row that scrolls
+ * sideways. Measured against the phone's width, not `innerWidth`: a mobile browser widens its layout
+ * viewport to take in content that overflows, and then everything "fits" a screen zoomed out.
+ */
+function sticksOut(page: Page): Promise<string[]> {
+  const width = page.viewportSize()!.width;
+  return page.evaluate((width) => {
+    const scrollsSideways = (el: Element) => {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (/auto|scroll/.test(getComputedStyle(up).overflowX) && up.scrollWidth > up.clientWidth)
+          return true;
+      }
+      return false;
+    };
+    const out = [...document.querySelectorAll('body *')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') return false;
+      return (box.left < -1 || box.right > width + 1) && !scrollsSideways(el);
+    });
+    const found = out.map((el) => `${el.className} "${el.textContent?.trim().slice(0, 40)}"`);
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) found.push(`the page is ${pageWidth} px wide`);
+    return found;
+  }, width);
+}
+
 describe('every screen, as a person sees it', () => {
+  it('fits every screen within the phone’s width in Russian and in Arabic, with a long e-mail and a five-figure price', {
+    timeout: 240_000,
+  }, async () => {
+    const { context, page, errors } = await phone(browser);
+    const email = `a.rather.long.name.${Date.now()}@an-example-company.com`;
+    await registerTrader(server, email, 'secret-123');
+    await signInOnScreen(page, server, email, 'secret-123');
+    // Bitcoin's five-figure price and its high, open and low are the widest line of /trade.
+    await page.locator('.quote-row', { hasText: 'BTCUSD' }).click();
+    await page.waitForURL((u) => u.pathname === '/trade');
+    const wide: string[] = [];
+    for (const lang of ['ru', 'ar']) {
+      for (const screen of SCREENS) {
+        await page.goto(`${server.url}${screen}${screen.includes('?') ? '&' : '?'}lang=${lang}`);
+        await page.locator('.page-loading').waitFor({ state: 'detached' });
+        await page.locator('.skeleton-rows').waitFor({ state: 'detached' });
+        await page.evaluate(() => document.fonts.ready);
+        for (const found of await sticksOut(page)) wide.push(`${lang} ${screen}: ${found}`);
+      }
+    }
+    expect(wide).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a flag beside every language on /language', async () => {
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/language`);
