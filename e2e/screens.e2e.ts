@@ -111,6 +111,21 @@ describe('every screen, as a person sees it', () => {
     await context.close();
   });
 
+  it('names the categories in the language just chosen, seconds after the list came in another', async () => {
+    const { context, page, errors } = await phone(browser);
+    await tryDemo(page);
+    await expect.poll(() => page.locator('.chip').first().textContent()).toBe('Forex');
+    // In the app, as a person goes: account, language, German, back, the market tab.
+    await page.getByRole('link', { name: 'Me' }).click();
+    await page.getByText('Language', { exact: true }).click();
+    await page.getByText('Deutsch').click();
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.locator('.tab-bar .adm-tab-bar-item').first().click();
+    await expect.poll(() => page.locator('.chip').first().textContent()).toBe('Devisen');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a flag beside every language on /language', async () => {
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/language`);

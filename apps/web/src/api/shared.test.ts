@@ -11,7 +11,7 @@ describe('an answer shared while it is fresh', () => {
 
   it('is asked for once by a start-up prefetch and the page that mounts after it', async () => {
     const request = vi.fn(async () => ['EURUSD']);
-    const list = sharedFor(request, 5_000);
+    const list = sharedFor(request, { maxAgeMs: 5_000 });
     const prefetched = list();
     vi.advanceTimersByTime(800);
     expect(list()).toBe(prefetched);
@@ -21,7 +21,7 @@ describe('an answer shared while it is fresh', () => {
 
   it('is asked for again by a refresh once it is older than its age', async () => {
     let n = 0;
-    const list = sharedFor(async () => ++n, 5_000);
+    const list = sharedFor(async () => ++n, { maxAgeMs: 5_000 });
     expect(await list()).toBe(1);
     vi.advanceTimersByTime(4_999);
     expect(await list()).toBe(1);
@@ -34,9 +34,19 @@ describe('an answer shared while it is fresh', () => {
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce('ok');
-    const list = sharedFor(request, 5_000);
+    const list = sharedFor(request, { maxAgeMs: 5_000 });
     await expect(list()).rejects.toThrow('offline');
     expect(await list()).toBe('ok');
     expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('is asked for again in the language chosen since: category names come in the language they were asked in', async () => {
+    let lang = 'en';
+    const list = sharedFor(async () => `categories in ${lang}`, { maxAgeMs: 5_000, keyOf: () => lang });
+    expect(await list()).toBe('categories in en');
+    vi.advanceTimersByTime(1_000);
+    lang = 'de';
+    expect(await list()).toBe('categories in de');
+    expect(await list()).toBe('categories in de');
   });
 });

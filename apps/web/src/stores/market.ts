@@ -4,6 +4,7 @@ import { type PersistStorage, persist, type StorageValue } from 'zustand/middlew
 import { fetchCategories, fetchTradeList } from '../api/market';
 import { sharedFor } from '../api/shared';
 import { socket } from '../api/ws';
+import { useApp } from './app';
 
 interface MarketState {
   instruments: Instrument[];
@@ -55,8 +56,13 @@ function lazySessionStorage(): PersistStorage<Persisted> {
   };
 }
 
-/** The list and its categories, shared by the start-up prefetch and the page that then mounts (api/shared.ts). */
-const requestMarket = sharedFor(() => Promise.all([fetchTradeList(), fetchCategories()]));
+/**
+ * The list and its categories, shared by the start-up prefetch and the page that then mounts (api/shared.ts),
+ * in one language: the category names are the server's, in the language asked for.
+ */
+const requestMarket = sharedFor(() => Promise.all([fetchTradeList(), fetchCategories()]), {
+  keyOf: () => useApp.getState().lang,
+});
 /** The answer last put in the store: a second caller of the same shared answer must not undo the quotes since. */
 let applied: unknown = null;
 
