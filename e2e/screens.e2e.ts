@@ -8,6 +8,7 @@ import {
   signInOnScreen,
   startServer,
 } from './harness';
+import { FOOTER, LOGIN_ONLY, PUBLIC } from './screens';
 
 // What a person checking every screen of SPEC.md §2 at phone size would notice: flags, a search screen with
 // something to pick from, words shown in the interface language, Arabic spacing, where sign-out lands.
@@ -29,34 +30,6 @@ async function tryDemo(page: Page, lang = 'en') {
   await page.locator('.auth .adm-button-fill-outline').click();
   await page.waitForURL((u) => u.pathname === '/');
 }
-
-/** Every screen of SPEC.md §2 a signed-in real trader can open. */
-const SCREENS = [
-  '/',
-  '/trade',
-  '/order',
-  '/user',
-  '/news',
-  '/rank',
-  '/feedback',
-  '/product',
-  '/language',
-  '/mine/auth',
-  '/mine/invite',
-  '/mine/email',
-  '/mine/announcement',
-  '/mine/password',
-  '/mine/history',
-  '/mine/charge',
-  '/mine/withdraw',
-  '/mine/chat',
-  '/mine/system',
-  '/mine/wallet',
-  '/mine/bank-card-list',
-  '/mine/coin-address-list',
-  '/mine/withdraw-way?type=1',
-  '/mine/withdraw-way?type=2',
-];
 
 /**
  * What on the page sticks out past the phone's left or right edge, unless it sits in a row that scrolls
@@ -98,7 +71,7 @@ describe('every screen, as a person sees it', () => {
     await page.waitForURL((u) => u.pathname === '/trade');
     const wide: string[] = [];
     for (const lang of ['ru', 'ar']) {
-      for (const screen of SCREENS) {
+      for (const screen of [...FOOTER, ...PUBLIC, ...LOGIN_ONLY]) {
         await page.goto(`${server.url}${screen}${screen.includes('?') ? '&' : '?'}lang=${lang}`);
         await page.locator('.page-loading').waitFor({ state: 'detached' });
         await page.locator('.skeleton-rows').waitFor({ state: 'detached' });

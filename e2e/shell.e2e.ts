@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { FOOTER, LOGIN_ONLY, PUBLIC } from './screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,28 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const FOOTER = ['/', '/trade', '/news', '/rank'];
-const PUBLIC = ['/feedback', '/login', '/register', '/forgot', '/product', '/news/detail?id=1', '/language'];
-const LOGIN_ONLY = [
-  '/order',
-  '/user',
-  '/mine',
-  '/mine/auth',
-  '/mine/invite',
-  '/mine/email',
-  '/mine/announcement',
-  '/mine/password',
-  '/mine/history',
-  '/mine/charge',
-  '/mine/withdraw',
-  '/mine/chat',
-  '/mine/system',
-  '/mine/wallet',
-  '/mine/bank-card-list',
-  '/mine/coin-address-list',
-  '/mine/withdraw-way?type=1',
-];
 
 describe('the app shell on a phone', () => {
   it('shows the home screen with the five tabs', async () => {

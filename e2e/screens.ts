@@ -1,0 +1,35 @@
+// Every screen of SPEC.md §2, as the end-to-end tests visit them.
+
+/** SPEC.md §2's routes that show the bottom tab bar. */
+export const FOOTER = ['/', '/trade', '/news', '/rank'];
+/** The other routes a visitor may open. */
+export const PUBLIC = [
+  '/feedback',
+  '/login',
+  '/register',
+  '/forgot',
+  '/product',
+  '/news/detail?id=1',
+  '/language',
+];
+/** The routes that need a signed-in user. */
+export const LOGIN_ONLY = [
+  '/order',
+  '/user',
+  '/mine',
+  '/mine/auth',
+  '/mine/invite',
+  '/mine/email',
+  '/mine/announcement',
+  '/mine/password',
+  '/mine/history',
+  '/mine/charge',
+  '/mine/withdraw',
+  '/mine/chat',
+  '/mine/system',
+  '/mine/wallet',
+  '/mine/bank-card-list',
+  '/mine/coin-address-list',
+  '/mine/withdraw-way?type=1',
+  '/mine/withdraw-way?type=2',
+];
