@@ -3,10 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
 import { api, Code } from '@meridian/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -61,7 +59,7 @@ export interface App {
 }
 
 /** Each area registers its routes; a new area adds itself here. */
-const MODULES: ((http: FastifyInstance, deps: Deps) => void)[] = [
+const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] = [
   contentRoutes,
   contentAdminRoutes,
   inviteRoutes,
@@ -141,15 +139,14 @@ export async function buildApp(deps: Deps): Promise<App> {
     },
     isApiPath,
   );
-  await http.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  // Same-origin calls need no CORS answer: without allowed origins the plugin's hook would run on every request for nothing.
+  if (config.corsOrigins.length > 0) await http.register(cors, { origin: config.corsOrigins });
   // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis.
   await http.register(rateLimit, {
     global: false,
     ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) } : {}),
   });
   await http.register(formbody);
-  await http.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
-  await http.register(websocket, { options: { maxPayload: 16 * 1024 } });
   // A body of any other type is ignored; the contract then refuses what is missing.
   http.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
 
@@ -182,8 +179,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.status(404).send(envelope(requestLanguage(req), Code.NOT_FOUND, 'not_found', null));
   });
 
-  for (const register of MODULES) register(http, deps);
-  websocketRoutes(http, db, gateway, config.wsMaxPerIp);
+  for (const register of MODULES) await register(http, deps);
+  await websocketRoutes(http, db, gateway, config.wsMaxPerIp);
   const unsubscribe = [
     deps.bus.subscribe(Channel.topic, (e) =>
       gateway.publish((e as TopicEvent).topic, (e as TopicEvent).message),

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { Code, type ServerMessage } from '@meridian/contract';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import * as wsModule from 'ws';
 import { addTo, removeFrom } from '../util/multimap';
 
 /** A client that has this many bytes waiting is behind: market data for it is dropped until it drains. */
@@ -30,7 +31,8 @@ interface Prepared {
 }
 
 type Frame = (data: Buffer, options: object) => Buffer[];
-const frameOf: Frame = (WebSocket as unknown as { Sender: { frame: Frame } }).Sender.frame;
+// ws's own export (untyped): `WebSocket.Sender` is set only once ws's CommonJS entry has run, which no import here guarantees.
+const frameOf: Frame = (wsModule as unknown as { Sender: { frame: Frame } }).Sender.frame;
 
 function prepare(message: ServerMessage): Prepared {
   const payload = Buffer.from(JSON.stringify(message));
