@@ -1,6 +1,6 @@
 // Every screen of SPEC.md §2, as the end-to-end tests visit them.
 
-/** SPEC.md §2's routes that show the bottom tab bar. */
+/** The routes with the bottom tab bar that a visitor may open (/order and /user have it too, signed in). */
 export const FOOTER = ['/', '/trade', '/news', '/rank'];
 /** The other routes a visitor may open. */
 export const PUBLIC = [
