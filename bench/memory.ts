@@ -54,11 +54,15 @@ main(async () => {
             takeProfit: (price * 1.5).toFixed(2),
             margin: '10',
             fee: '0',
+            spreadRate: instrument.spreadRate,
+            quoteCurrency: instrument.quoteCurrency,
+            feeRate: instrument.feeRate,
+            feeType: 1,
             filledAt: new Date(),
           })),
         )
         .returning();
-      for (const order of rows) platform.engine.track(order);
+      for (const order of rows) platform.engine.apply(order);
     }
     log(`${POSITIONS} positions, ${platform.engine.index.size} triggers`);
     child = startChild('ws-clients.js', {

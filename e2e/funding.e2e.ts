@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  depositApproved,
   launchBrowser,
+  PNG,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
   startServer,
-  traderApi,
 } from './harness';
 
 let server: RunningServer;
@@ -22,32 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A real 1×1 PNG, as a phone's camera roll would offer a (much larger) one. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Deposits `amount` by coin with a proof and has the seeded operator approve it through /admin/api. */
-async function fund(token: string, amount: string) {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const { url } = await traderApi(server, '/api/common/image_upload', { token, body: form });
-  const info = await traderApi(server, '/api/quickCharge/info', { token });
-  const channel = info.coin[0];
-  const query = new URLSearchParams({
-    number: amount,
-    proofImg: url,
-    address: channel.address,
-    charge_id: String(channel.id),
-  });
-  const { id } = await traderApi(server, `/api/quickCharge/submit?${query}`, { token });
-  const operator = await traderApi(server, '/admin/api/login', {
-    form: { email: 'admin@meridian.local', password: 'meridian-admin' },
-  });
-  await traderApi(server, '/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
-}
-
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
 
 describe('funding on a phone', () => {
@@ -55,7 +30,7 @@ describe('funding on a phone', () => {
     const { context, page, errors } = await phone(browser);
     const email = `fund.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
-    await fund(token, '1000');
+    await depositApproved(server, token, '1000');
     await signInOnScreen(page, server, email, 'secret-123');
 
     await page.goto(`${server.url}/mine/wallet`);

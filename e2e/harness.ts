@@ -180,3 +180,29 @@ export async function signInOnScreen(page: Page, server: RunningServer, email: s
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
+
+/** A real 1×1 PNG, as a phone's camera roll would offer a (much larger) one. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Deposits `amount` by coin with a proof and has the seeded operator approve it through /admin/api. */
+export async function depositApproved(server: RunningServer, token: string, amount: string) {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  const { url } = await traderApi(server, '/api/common/image_upload', { token, body: form });
+  const info = await traderApi(server, '/api/quickCharge/info', { token });
+  const channel = info.coin[0];
+  const query = new URLSearchParams({
+    number: amount,
+    proofImg: url,
+    address: channel.address,
+    charge_id: String(channel.id),
+  });
+  const { id } = await traderApi(server, `/api/quickCharge/submit?${query}`, { token });
+  const operator = await traderApi(server, '/admin/api/login', {
+    form: { email: 'admin@meridian.local', password: 'meridian-admin' },
+  });
+  await traderApi(server, '/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
+}

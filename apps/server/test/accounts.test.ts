@@ -449,7 +449,7 @@ describe('demo accounts', () => {
     expect(rows.at(-1)).toMatchObject({ type: 'demo_reset', amount: '123.45000000' });
     const sum = rows.reduce((acc, r) => acc.plus(r.amount), dec(0));
     const detail = await c.get(api.forexDetail.path, { token });
-    expect(detail.data).toEqual({ balance: '100000.00', lock_balance: '0.00' });
+    expect(detail.data).toEqual({ balance: '100000.00', lock_balance: '0.00', withdrawable: '100000.00' });
     expect(sum.toFixed(2)).toBe(detail.data.balance);
   });
 

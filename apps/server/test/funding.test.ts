@@ -117,7 +117,11 @@ describe('the ledger through deposit, withdrawal, payout and return', () => {
       const l = await ledgerCheck(t, who.id);
       expect(l).toEqual({ balance, lock, ledgerBalance: balance, ledgerLock: lock });
       const detail = await get(who.token, '/v1/api/main/account/forexDetail');
-      expect(detail.data).toEqual({ balance: balance.toFixed(2), lock_balance: lock.toFixed(2) });
+      expect(detail.data).toEqual({
+        balance: balance.toFixed(2),
+        lock_balance: lock.toFixed(2),
+        withdrawable: balance.toFixed(2),
+      });
     };
     await check(1000, 0);
 
@@ -246,7 +250,7 @@ describe('withdrawal refusals', () => {
         number,
         draw_method_id: method.id,
       });
-    expect((await draw('100.01')).msg).toBe('Not enough available balance');
+    expect((await draw('100.01')).msg).toBe('You can withdraw at most 100.00 USD now');
     expect((await draw('5')).msg).toBe('The minimum withdrawal is 10');
     expect((await draw('50001')).msg).toBe('The maximum withdrawal is 50000');
     // A method bound for USDT TRC20 does not pay out another currency.

@@ -592,15 +592,15 @@ describe('accounts', () => {
     expect(res.msg).toMatch(/^Password changed/);
   });
 
-  it('GET /v1/api/main/account/forexDetail (balance, lock_balance) and forexChange (page): Value, MemoTran, CreatedAtTran, total', async () => {
+  it('GET /v1/api/main/account/forexDetail (balance, lock_balance; withdrawable beside them) and forexChange (page): Value, MemoTran, CreatedAtTran, total', async () => {
     const { token, user } = await signUp();
     await fund(user.id, '1234.5');
-    expect(expectOk(await get(api.forexDetail.path, {}, { token }), { balance: S, lock_balance: S })).toEqual(
-      {
-        balance: '1234.50',
-        lock_balance: '0.00',
-      },
-    );
+    const detail = expectOk(await get(api.forexDetail.path, {}, { token }), {
+      balance: S,
+      lock_balance: S,
+      withdrawable: S,
+    });
+    expect(detail).toEqual({ balance: '1234.50', lock_balance: '0.00', withdrawable: '1234.50' });
     expectOk(await get(api.ledger.path, { page: 1 }, { token }), {
       data: [{ Value: S, MemoTran: S, CreatedAtTran: S }],
       total: N,

@@ -241,13 +241,16 @@ describe('pending orders', () => {
     await settled();
     const holding = await t.call('GET', api.myDeal.path, { token, query: { status: 1 } });
     expect(holding.body.data.data.map((o: { Id: number }) => o.Id)).toEqual([limit.body.data.Id]);
-    // Margin and fee were taken when it was placed: filling moves no money.
-    expect((await balanceOf(userId)).toString()).toBe(before.toString());
+    // Reserved at 1.29506 (the target with the spread), filled at 1.29496: the margin at the fill is
+    // 0.10 less (0.5 × 100,000 × 0.0001 ÷ 50), and that much comes back; the fee is per lot, unchanged.
+    expect(holding.body.data.data[0]).toMatchObject({ Price: '1.29496', CautionMoney: '1294.960000' });
+    const filled = before.plus('0.1');
+    expect((await balanceOf(userId)).toString()).toBe(filled.toString());
 
     const cancel = await t.call('GET', api.cancelOrder.path, { token, query: { id: other.body.data.Id } });
     expect(cancel.body).toMatchObject({ code: 1, msg: 'Order cancelled', data: { Status: 4 } });
     const refund = dec(other.body.data.CautionMoney).plus(other.body.data.TradeFee);
-    expect((await balanceOf(userId)).toString()).toBe(before.plus(refund).toString());
+    expect((await balanceOf(userId)).toString()).toBe(filled.plus(refund).toString());
     const again = await t.call('GET', api.cancelOrder.path, { token, query: { id: other.body.data.Id } });
     expect(again.body).toMatchObject({ code: Code.REFUSED, msg: 'Order already closed' });
     await expectLedgerBalanced(userId);

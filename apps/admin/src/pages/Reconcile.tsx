@@ -15,9 +15,10 @@ interface Report {
     ledger: string;
     difference: string;
   }[];
+  issues: { user_id: number; uid: string; kind: string; ref: string; detail: string }[];
 }
 
-/** Every account's balances against the sums of its ledger rows. */
+/** Every account's balances against the sums of its ledger rows; every order, row and top-up against the rules. */
 export function Reconcile() {
   const { t } = useTranslation();
   const [report, setReport] = useState<Report | null>(null);
@@ -41,12 +42,36 @@ export function Reconcile() {
         }
       />
       {!report && <Result status="info" title={t('reconcile.intro')} />}
-      {report && report.differences.length === 0 && (
+      {report && report.differences.length === 0 && report.issues.length === 0 && (
         <Result
           status="success"
           title={t('reconcile.clean')}
           subTitle={t('reconcile.checked', { count: report.checked })}
         />
+      )}
+      {report && report.issues.length > 0 && (
+        <>
+          <Result
+            status="error"
+            title={t('reconcile.issues', { count: report.issues.length })}
+            subTitle={t('reconcile.issuesHint')}
+          />
+          <Table
+            rowKey={(i) => `${i.kind}-${i.ref}`}
+            dataSource={report.issues}
+            pagination={{ pageSize: 50 }}
+            columns={[
+              { title: 'UID', dataIndex: 'uid' },
+              {
+                title: t('reconcile.kind'),
+                dataIndex: 'kind',
+                render: (k: string) => t(`reconcile.kinds.${k}`),
+              },
+              { title: t('reconcile.ref'), dataIndex: 'ref' },
+              { title: t('reconcile.detail'), dataIndex: 'detail' },
+            ]}
+          />
+        </>
       )}
       {report && report.differences.length > 0 && (
         <>

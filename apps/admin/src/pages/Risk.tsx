@@ -108,7 +108,16 @@ export function Risk() {
             {
               title: t('risk.state'),
               dataIndex: 'state',
-              render: (s: keyof typeof STATE_COLOR) => <Tag color={STATE_COLOR[s]}>{t(`risk.${s}`)}</Tag>,
+              render: (s: keyof typeof STATE_COLOR, r) => (
+                <>
+                  <Tag color={STATE_COLOR[s]}>{t(`risk.${s}`)}</Tag>
+                  {r.stop_out_blocked && (
+                    <Tag color="purple" title={t('risk.blockedHint')}>
+                      {t('risk.blocked', { codes: r.waiting_on.join(', ') })}
+                    </Tag>
+                  )}
+                </>
+              ),
             },
             {
               title: t('risk.rate'),

@@ -25,6 +25,10 @@ export interface AtRisk {
     used_margin: string;
     floating_pnl: string;
     positions: number;
+    /** At stop-out, but none of its positions has a live price: it waits for the market. */
+    stop_out_blocked: boolean;
+    /** Show codes of the positions it waits on. */
+    waiting_on: string[];
   }[];
   margin_call_level: string;
   stop_out_level: string;

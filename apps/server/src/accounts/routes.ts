@@ -60,6 +60,6 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, db, api.resetDemo, z.object({}), ({ user }) => resetDemo(ctx, user));
 
   route(app, db, api.balance, z.object({}), async ({ user }) => balanceOf(user));
-  route(app, db, api.forexDetail, z.object({}), async ({ user }) => accountDetail(user));
+  route(app, db, api.forexDetail, z.object({}), async ({ user }) => accountDetail(deps.trading, user));
   route(app, db, api.ledger, pageInput, ({ input, user, lang }) => ledgerList(db, user, input.page, lang));
 }

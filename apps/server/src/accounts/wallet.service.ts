@@ -1,9 +1,10 @@
 import type { Language } from '@meridian/contract';
-import { Scale, toFixed } from '@meridian/core';
+import { availableText, Scale, toFixed, withdrawable } from '@meridian/core';
 import type { Db } from '../db/client';
 import type { User } from '../http/sessions';
 import { type MessageKey, translate } from '../i18n';
 import { LEDGER_TYPES, type LedgerType } from '../ledger/post';
+import type { Trading } from '../trading/service';
 import { LEDGER_PAGE_SIZE } from './limits';
 import { ledgerPage } from './wallet.repo';
 
@@ -11,10 +12,16 @@ const money = (value: string) => toFixed(value, Scale.balance);
 
 export const balanceOf = (user: User) => ({ balance: money(user.balance) });
 
-export const accountDetail = (user: User) => ({
-  balance: money(user.balance),
-  lock_balance: money(user.lockBalance),
-});
+/** SPEC.md §3 account detail, and what may be withdrawn now (TRADING.md "Funding"), rounded down. */
+export async function accountDetail(trading: Trading, user: User) {
+  const account = await trading.account(trading.db, user.id, false);
+  const figures = trading.figures(account.balance, account.books);
+  return {
+    balance: money(account.balance),
+    lock_balance: money(account.lockBalance),
+    withdrawable: availableText(withdrawable(figures, account.settings.margin_call_level)),
+  };
+}
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC. */
 const utcText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');

@@ -1,4 +1,4 @@
-import { type Dec, dec } from '@meridian/core';
+import { type Dec, dec, stopOutPlan } from '@meridian/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -47,7 +47,26 @@ function exposureOf(trading: Trading, positions: OrderRow[]) {
 
 export type RiskState = 'stop_out' | 'margin_call' | 'near';
 
-/** Accounts whose risk rate is at stop-out, at margin call, or near it; lowest risk rate first. */
+/**
+ * Positions of an account at stop-out that stop-out cannot close now (no live price: market closed or
+ * quote stale), as their show codes; empty when the engine will close one at its next sweep.
+ */
+function unclosable(trading: Trading, balance: string, held: OrderRow[], level: string): string[] {
+  const now = trading.now();
+  const positions = held.map((order) => ({
+    id: order.id,
+    margin: order.margin,
+    pnl: trading.mark(order).pnl,
+    closable: trading.market.priceState(order.instrumentId, now).state === 'open',
+  }));
+  if (stopOutPlan(balance, positions, { level }).close.length > 0) return [];
+  return [...new Set(held.map((order) => order.showCode))];
+}
+
+/**
+ * Accounts whose risk rate is at stop-out, at margin call, or near it; lowest risk rate first. An account
+ * at stop-out whose positions have no live price is `stop_out_blocked`: it waits for the market.
+ */
 export async function accountsAtRisk(db: Db, trading: Trading) {
   return accountsAtRiskOf(db, trading, await openPositions(db));
 }
@@ -72,6 +91,10 @@ async function accountsAtRiskOf(db: Db, trading: Trading, positions: OrderRow[])
       : f.riskRate.lessThanOrEqualTo(marginCall)
         ? 'margin_call'
         : 'near';
+    const waiting =
+      state === 'stop_out'
+        ? unclosable(trading, user.balance, byUser.get(user.id) ?? [], settings.stop_out_level)
+        : [];
     return [
       {
         user_id: user.id,
@@ -84,6 +107,9 @@ async function accountsAtRiskOf(db: Db, trading: Trading, positions: OrderRow[])
         used_margin: f.usedMargin.toFixed(2),
         floating_pnl: f.floatingPnl.toFixed(2),
         positions: byUser.get(user.id)?.length ?? 0,
+        stop_out_blocked: waiting.length > 0,
+        /** Show codes of the positions it waits on. */
+        waiting_on: waiting,
       },
     ];
   });

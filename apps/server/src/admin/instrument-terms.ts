@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { invalidInput, refuse } from '../http/errors';
 import { categories, instruments } from '../market/schema';
 import type { Market } from '../market/service';
+import type { Trading } from '../trading/service';
 import { type AuditEntry, audit } from './auth';
 import { id } from './inputs';
 import { exact } from './user-accounts';
@@ -78,10 +79,14 @@ export async function instrumentList(db: Db) {
   };
 }
 
-/** Changes an instrument's terms and reloads the market, so the next order is checked and priced with them. */
+/**
+ * Changes an instrument's terms and reloads the market, so the next order is checked and priced with them.
+ * Open orders keep the terms they were placed under; an instrument with any cannot be disabled.
+ */
 export async function editTerms(
   db: Db,
   market: Market,
+  trading: Trading,
   actor: Pick<AuditEntry, 'operatorId'>,
   input: TermsInput,
 ) {
@@ -93,6 +98,11 @@ export async function editTerms(
       .where(eq(instruments.id, instrumentId))
       .for('update');
     if (!before) throw refuse('not_found');
+    // Disabled, it would have no price: its positions could not be closed, nor its triggers fire.
+    if (before.enabled && change.enabled === false) {
+      const count = await trading.openOrderCount(tx, instrumentId);
+      if (count > 0) throw refuse('instrument_has_open_orders', { name: before.showCode, count });
+    }
     const next = { ...termsOf(before), ...change };
     if (next.max_lots !== null && dec(next.max_lots).lessThan(next.min_lots)) throw invalidInput('max_lots');
     if (change.category_id !== undefined) {

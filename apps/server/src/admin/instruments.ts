@@ -4,7 +4,7 @@ import type { Deps } from '../app';
 import { adminRoute } from './auth';
 import { editTerms, instrumentList, termsInput } from './instrument-terms';
 
-export function instrumentRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
+export function instrumentRoutes(app: FastifyInstance, { database: { db }, market, trading }: Deps): void {
   adminRoute(
     app,
     db,
@@ -18,6 +18,6 @@ export function instrumentRoutes(app: FastifyInstance, { database: { db }, marke
     db,
     { method: 'POST', path: '/admin/api/instruments/edit', roles: ['risk'] },
     termsInput,
-    async ({ operator, input }) => editTerms(db, market, { operatorId: operator.id }, input),
+    async ({ operator, input }) => editTerms(db, market, trading, { operatorId: operator.id }, input),
   );
 }

@@ -38,21 +38,29 @@ function reasonOf(err: unknown): string {
 
 function print(report: ReconcileReport, out: Output): number {
   out.log(`Accounts checked: ${report.checked}`);
-  if (report.differences.length === 0) {
-    out.log('No differences: every balance and lock balance equals its ledger.');
+  if (report.differences.length === 0 && report.issues.length === 0) {
+    out.log('No differences: every balance and lock balance equals its ledger, every order its ledger rows.');
     return Exit.ok;
   }
-  out.log(`Differences: ${report.differences.length}`);
-  out.log(['user_id', 'uid', 'account', 'stored', 'ledger', 'difference'].join('\t'));
-  for (const d of report.differences) {
-    out.log([d.user_id, d.uid, d.account, d.stored, d.ledger, d.difference].join('\t'));
+  if (report.differences.length > 0) {
+    out.log(`Differences: ${report.differences.length}`);
+    out.log(['user_id', 'uid', 'account', 'stored', 'ledger', 'difference'].join('\t'));
+    for (const d of report.differences) {
+      out.log([d.user_id, d.uid, d.account, d.stored, d.ledger, d.difference].join('\t'));
+    }
+  }
+  if (report.issues.length > 0) {
+    out.log(`Ledger issues: ${report.issues.length}`);
+    out.log(['user_id', 'uid', 'kind', 'ref', 'detail'].join('\t'));
+    for (const i of report.issues) out.log([i.user_id, i.uid, i.kind, i.ref, i.detail].join('\t'));
   }
   return Exit.differences;
 }
 
 /**
- * `npm run reconcile`: every account's balance and lock balance against the sums of its ledger rows, in
- * the configured database. 0: no differences (or nothing yet to check), 1: differences listed, 2: could
+ * `npm run reconcile`: every account's balance and lock balance against the sums of its ledger rows, every
+ * order against its ledger rows, the balance-after chain and the protection rows (`reconcile`), in the
+ * configured database. 0: nothing wrong (or nothing yet to check), 1: differences or issues listed, 2: could
  * not run (the embedded database is in use by a running server, the database is unreachable).
  * Read-only: it never creates or migrates a database.
  */

@@ -6,6 +6,8 @@ export type Handler = (message: unknown) => void;
 export interface Bus {
   publish(channel: string, message: unknown): void;
   subscribe(channel: string, handler: Handler): () => void;
+  /** Calls `handler` each time the bus comes back after losing its connection (messages meanwhile are lost). */
+  onReconnect(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,8 @@ export function memoryBus(): Bus {
       addTo(handlers, channel, handler);
       return () => removeFrom(handlers, channel, handler);
     },
+    // In one process nothing is ever lost.
+    onReconnect: () => () => {},
     async close() {
       handlers.clear();
     },

@@ -10,6 +10,13 @@ export function redisBus(url: string, onError: (err: unknown) => void = () => {}
   const publisher = new Redis(url, { maxRetriesPerRequest: null });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const handlers = new Map<string, Set<Handler>>();
+  const reconnected = new Set<() => void>();
+  let connectedOnce = false;
+  // ioredis resubscribes by itself; what was published while it was away is gone.
+  subscriber.on('ready', () => {
+    if (connectedOnce) for (const handler of reconnected) handler();
+    connectedOnce = true;
+  });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   subscriber.on('message', (channel: string, text: string) => {
@@ -33,8 +40,13 @@ export function redisBus(url: string, onError: (err: unknown) => void = () => {}
         if (!handlers.has(channel)) void subscriber.unsubscribe(channel).catch(onError);
       };
     },
+    onReconnect(handler) {
+      reconnected.add(handler);
+      return () => reconnected.delete(handler);
+    },
     async close() {
       handlers.clear();
+      reconnected.clear();
       subscriber.disconnect();
       publisher.disconnect();
     },

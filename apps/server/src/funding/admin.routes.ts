@@ -54,7 +54,7 @@ export function fundingAdminRoutes(app: FastifyInstance, { database: { db } }: D
   reviewRoutes(app, db, {
     path: '/admin/api/withdrawals',
     roles: MONEY_ROLES,
-    list: (status, page) => withdrawalQueue(db, status, page),
+    list: (status, page, lang) => withdrawalQueue(db, status, page, lang),
     approve: (operatorId, withdrawalId) => payWithdrawal(db, operatorId, withdrawalId),
     reject: (operatorId, withdrawalId, reason) => rejectWithdrawal(db, operatorId, withdrawalId, reason),
   });

@@ -1,3 +1,4 @@
+import type { Language } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { adminRoute, type Role } from '../admin/auth';
@@ -9,7 +10,7 @@ export interface ReviewQueue {
   /** e.g. '/admin/api/deposits'; approve and reject live under it. */
   path: string;
   roles: readonly Role[];
-  list(status: number | undefined, page: PageInput): Promise<unknown>;
+  list(status: number | undefined, page: PageInput, lang: Language): Promise<unknown>;
   approve(operatorId: number, id: number): Promise<unknown>;
   reject(operatorId: number, id: number, reason: string): Promise<unknown>;
 }
@@ -20,8 +21,8 @@ const reason = z.string().trim().min(1).max(500);
 /** GET {path}?status=&page=&size=, POST {path}/approve {id}, POST {path}/reject {id, reason}. */
 export function reviewRoutes(app: FastifyInstance, db: Db, queue: ReviewQueue): void {
   const { path, roles } = queue;
-  adminRoute(app, db, { method: 'GET', path, roles }, listInput, ({ input }) =>
-    queue.list(input.status, input),
+  adminRoute(app, db, { method: 'GET', path, roles }, listInput, ({ input, lang }) =>
+    queue.list(input.status, input, lang),
   );
   adminRoute(
     app,

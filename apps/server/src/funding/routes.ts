@@ -34,7 +34,10 @@ const bindInput = z.object({
 });
 
 /** SPEC.md §7 funding calls (real accounts only, by the contract) and the owner-or-operator upload viewer. */
-export async function fundingRoutes(app: FastifyInstance, { database: { db }, config }: Deps): Promise<void> {
+export async function fundingRoutes(
+  app: FastifyInstance,
+  { database: { db }, config, trading }: Deps,
+): Promise<void> {
   // Only the upload reads multipart bodies: the plugin's hooks (a close listener and an async clean-up on
   // every response) stay on its route instead of every call's (the trade_list benchmark's per-request cost).
   await app.register(async (uploads) => {
@@ -124,7 +127,7 @@ export async function fundingRoutes(app: FastifyInstance, { database: { db }, co
       draw_method_id: id.optional(),
     }),
     async ({ user, input }) =>
-      requestWithdrawal(db, user, {
+      requestWithdrawal(db, trading, user, {
         currencyId: input.draw_currency_id,
         amount: input.number,
         memo: input.memo,

@@ -1,5 +1,14 @@
 import type { Language } from '@meridian/contract';
-import { type Dec, dec, Scale, toFixed, withdrawalQuote } from '@meridian/core';
+import {
+  availableText,
+  type Dec,
+  dec,
+  isMarginCall,
+  Scale,
+  toFixed,
+  withdrawable,
+  withdrawalQuote,
+} from '@meridian/core';
 import { audit } from '../admin/auth';
 import type { PageInput } from '../admin/inputs';
 import { exact } from '../admin/user-accounts';
@@ -9,6 +18,7 @@ import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { translate } from '../i18n';
 import { lockAccount, post, type Tx } from '../ledger/post';
+import type { Trading } from '../trading/service';
 import { utcText } from '../util/time';
 import { enabledCurrencies, enabledCurrency, type WithdrawCurrency } from './catalog.repo';
 import { ownMethod } from './methods.repo';
@@ -51,9 +61,10 @@ export interface DrawRequest {
 
 /**
  * Moves the amount from balance to lock_balance (two withdraw_lock ledger rows) under the account's row lock.
- * Refused beyond the balance, outside the currency's limits, or without a bound method of that currency.
+ * Refused beyond min(cash, free margin) (TRADING.md "Funding": open positions keep the margin they need),
+ * during a margin call, outside the currency's limits, or without a bound method of that currency.
  */
-export async function requestWithdrawal(db: Db, user: User, request: DrawRequest) {
+export async function requestWithdrawal(db: Db, trading: Trading, user: User, request: DrawRequest) {
   const currency = await enabledCurrency(db, request.currencyId);
   if (!currency) throw refuse('currency_unknown');
   const amount = dec(request.amount);
@@ -65,8 +76,13 @@ export async function requestWithdrawal(db: Db, user: User, request: DrawRequest
   if (!method || method.currencyId !== currency.id) throw refuse('not_bind');
   const quote = withdrawalQuote(amount, terms(currency));
   return db.transaction(async (tx) => {
-    const account = await lockAccount(tx, user.id);
-    if (amount.gt(account.balance)) throw refuse('insufficient_balance');
+    const account = await trading.account(tx, user.id, true);
+    const figures = trading.figures(account.balance, account.books);
+    if (isMarginCall(figures.riskRate, account.settings.margin_call_level))
+      throw refuse('withdraw_margin_call');
+    const available = withdrawable(figures, account.settings.margin_call_level);
+    if (amount.gt(available))
+      throw refuse('withdraw_above_available', { available: availableText(available) });
     const row = await insertWithdrawal(tx, {
       userId: user.id,
       currencyId: currency.id,
@@ -108,7 +124,15 @@ const STATUS_KEY = {
   [ReviewStatus.rejected]: 'withdraw_rejected',
 } as const;
 
-/** SPEC.md §3 withdraw records; `notes` is the operator's reason once rejected, else the trader's memo. */
+/** A withdrawal the platform returned to pay a trading loss: rejected, by no operator (trading/negative-balance.ts). */
+const returnedForLoss = (w: Pick<WithdrawalRow, 'status' | 'operatorId'>) =>
+  w.status === ReviewStatus.rejected && w.operatorId === null;
+
+/** Why a withdrawal was rejected, in `lang`: the operator's reason, or the platform's. */
+const rejectionReason = (w: WithdrawalRow, lang: Language) =>
+  returnedForLoss(w) ? translate(lang, 'withdraw_returned_for_loss') : w.reason;
+
+/** SPEC.md §3 withdraw records; `notes` is the reason once rejected, else the trader's memo. */
 export async function withdrawalRecords(db: Db, user: User, type: number, page: number, lang: Language) {
   const { rows, total } = await userWithdrawals(db, user.id, type, { page, size: DRAW_PAGE_SIZE });
   return {
@@ -123,7 +147,7 @@ export async function withdrawalRecords(db: Db, user: User, type: number, page: 
       type: w.type,
       address: w.address,
       payee_account: w.payeeAccount,
-      notes: w.reason ?? w.memo,
+      notes: rejectionReason(w, lang) ?? w.memo,
       draw_currency: { code, protocol },
     })),
     total,
@@ -171,7 +195,7 @@ export function rejectWithdrawal(db: Db, operatorId: number, id: number, reason:
 }
 
 /** The back office's withdrawal queue, newest first, with the destination copied at request time. */
-export async function withdrawalQueue(db: Db, status: number | undefined, page: PageInput) {
+export async function withdrawalQueue(db: Db, status: number | undefined, page: PageInput, lang: Language) {
   const { rows, total } = await withdrawalPage(db, status, page);
   return {
     rows: rows.map(({ withdrawal: w, code, protocol, user }) => ({
@@ -191,7 +215,7 @@ export async function withdrawalQueue(db: Db, status: number | undefined, page: 
       payee_account: w.payeeAccount,
       memo: w.memo,
       status: w.status,
-      reason: w.reason ?? '',
+      reason: rejectionReason(w, lang) ?? '',
       operator_id: w.operatorId,
       created_at: w.createdAt.toISOString(),
       reviewed_at: isoOrNull(w.reviewedAt),

@@ -7,7 +7,7 @@ import {
   pendingDirection,
   riskRateText,
   stopLossDirection,
-  stopOutSequence,
+  stopOutPlan,
   TriggerIndex,
   type TriggerKind,
   takeProfitDirection,
@@ -21,21 +21,40 @@ import { readSettings } from '../modules/settings';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Tick, TradingMarket } from './market';
 import { OrderStatus, orders } from './schema';
-import { type CloseReason, ORDER_CHANNEL, type OrderEvent, type OrderRow, type Trading } from './service';
+import {
+  type CloseReason,
+  lostToAnotherExecution,
+  ORDER_CHANNEL,
+  type OrderEvent,
+  type OrderRow,
+  type Trading,
+} from './service';
 
 /** Account pushes and stop-out checks run at most this often per user (4 a second). */
 export const SWEEP_MS = 250;
+/** The index is checked against the database this often, for changes whose bus message was lost. */
+export const RESYNC_MS = 60_000;
+/** A closed order's version is remembered this long, so a late message about it cannot bring it back. */
+const TOMBSTONE_MS = 10 * 60_000;
+/** Orders read back from the database per statement. */
+const READ_CHUNK = 1000;
 
 const KINDS: TriggerKind[] = ['pending', 'stop_loss', 'take_profit'];
 const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, CloseReason> = {
   stop_loss: 'stop_loss',
   take_profit: 'take_profit',
 };
+const isOpen = (order: Pick<OrderRow, 'status'>) =>
+  order.status === OrderStatus.pending || order.status === OrderStatus.holding;
 
 /**
  * The trigger loop: pending fills, SL and TP on every tick from an index whose cost does not grow
  * with the triggers a tick does not reach; then, per account touched, the FOREX_TRADE push and the
  * stop-out. Executions go through Trading, whose conditional updates make each one happen once.
+ *
+ * The engine's view follows the database, not the bus: a row is applied only if its version is newer
+ * than the one held (messages may arrive late or out of order), and the whole view is checked against
+ * the database every RESYNC_MS and after the bus reconnects (messages may be lost).
  */
 export class Engine {
   readonly index = new TriggerIndex();
@@ -43,9 +62,15 @@ export class Engine {
   private readonly holding = new Map<number, OrderRow>();
   private readonly ordersByUser = new Map<number, Set<number>>();
   private readonly usersByInstrument = new Map<number, Set<number>>();
+  /** The version of every open order the engine follows. */
+  private readonly versions = new Map<number, number>();
+  /** The version of orders seen closed or cancelled, and when (oldest first), for TOMBSTONE_MS. */
+  private readonly tombstones = new Map<number, { version: number; at: number }>();
+  /** Orders whose execution failed and whose triggers must be read back from the database. */
+  private readonly toReload = new Set<number>();
   private readonly dirty = new Set<number>();
   private queue: Promise<unknown> = Promise.resolve();
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private timers: ReturnType<typeof setInterval>[] = [];
   private stops: (() => void)[] = [];
 
   constructor(
@@ -53,24 +78,25 @@ export class Engine {
     private readonly market: TradingMarket,
     private readonly bus: Bus,
     private readonly trading: Trading,
+    private readonly log: (message: string, detail?: unknown) => void = console.error,
   ) {}
 
-  /** Rebuilds the index from the database, then follows ticks and order changes. */
+  /** Builds the index from the database, then follows ticks, order changes and the schedule. */
   async start(): Promise<void> {
-    const open = await this.db
-      .select()
-      .from(orders)
-      .where(inArray(orders.status, [OrderStatus.pending, OrderStatus.holding]));
-    for (const order of open) this.track(order);
     this.stops.push(
       this.market.onTick((tick) => this.onTick(tick)),
-      this.bus.subscribe(ORDER_CHANNEL, (event) => this.track((event as OrderEvent).order)),
+      this.bus.subscribe(ORDER_CHANNEL, (event) => this.apply((event as OrderEvent).order)),
+      this.bus.onReconnect(() => this.resyncSoon('bus reconnected')),
     );
-    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    await this.resync();
+    this.timers = [
+      setInterval(() => void this.sweep(), SWEEP_MS),
+      setInterval(() => this.resyncSoon('scheduled'), RESYNC_MS),
+    ];
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     for (const stop of this.stops) stop();
     this.stops = [];
     await this.queue;
@@ -84,7 +110,7 @@ export class Engine {
   onTick(tick: Tick): void {
     for (const trigger of this.index.crossed(tick.instrumentId, tick.price)) {
       const orderId = Number(trigger.orderId);
-      this.enqueue(() =>
+      this.enqueue(orderId, () =>
         trigger.kind === 'pending'
           ? this.trading.fill(orderId, tick.price)
           : this.trading.close(orderId, CLOSE_REASON[trigger.kind], { atPrice: tick.price }),
@@ -106,13 +132,37 @@ export class Engine {
     );
   }
 
-  /** Executions run one after another; a lost race ("already closed") is expected and ignored. */
-  private enqueue(run: () => Promise<unknown>): void {
-    this.queue = this.queue.then(run).catch(() => {});
+  /**
+   * Executions run one after another. A lost race ("already closed") is expected; any other failure
+   * (the database away, an instrument not loaded) must not lose the order's triggers, which the index
+   * gave up when they fired: the order is read back from the database and followed again.
+   */
+  private enqueue(orderId: number, run: () => Promise<unknown>): void {
+    this.queue = this.queue.then(run).catch(async (err) => {
+      if (lostToAnotherExecution(err)) return;
+      this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
+      this.toReload.add(orderId);
+      await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
+    });
+  }
+
+  /** Applies an order's row if it is newer than the one held (or `force`d: read back after a failure). */
+  apply(order: OrderRow, force = false): void {
+    const known = this.versions.get(order.id) ?? this.tombstones.get(order.id)?.version ?? 0;
+    if (!force && order.version <= known) return;
+    if (isOpen(order)) {
+      this.versions.set(order.id, order.version);
+      this.tombstones.delete(order.id);
+    } else {
+      this.versions.delete(order.id);
+      this.tombstones.delete(order.id);
+      this.tombstones.set(order.id, { version: order.version, at: Date.now() });
+    }
+    this.track(order);
   }
 
   /** Puts an order's triggers and holding state in step with its row. */
-  track(order: OrderRow): void {
+  private track(order: OrderRow): void {
     for (const kind of KINDS) this.index.remove(order.id, kind);
     this.untrackHolding(order.id);
     const side = order.side === 1 ? 'buy' : 'sell';
@@ -156,53 +206,138 @@ export class Engine {
     if (!stillHolds) removeFrom(this.usersByInstrument, order.instrumentId, order.userId);
   }
 
-  /** Per account touched since the last sweep: push its figures, and stop it out when it must be. */
+  /** Reads back the orders whose execution failed and follows them as the database has them. */
+  private async reload(): Promise<void> {
+    const ids = [...this.toReload];
+    for (const row of await this.read(ids)) this.apply(row, true);
+    for (const id of ids) this.toReload.delete(id);
+  }
+
+  private async read(ids: number[]): Promise<OrderRow[]> {
+    const rows: OrderRow[] = [];
+    for (let i = 0; i < ids.length; i += READ_CHUNK) {
+      rows.push(
+        ...(await this.db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, ids.slice(i, i + READ_CHUNK)))),
+      );
+    }
+    return rows;
+  }
+
+  private resyncSoon(why: string): void {
+    this.resync().catch((err) => this.log(`engine resync (${why}) failed; it runs again`, err));
+  }
+
+  /**
+   * Puts the engine's view in step with the database: every open order's version is compared with the
+   * one held, and an order read back when it is newer, when the engine follows an order the database no
+   * longer has open, or when its execution failed. Rows read back are applied only if newer, so a change
+   * that arrives by the bus meanwhile is never undone.
+   */
+  async resync(): Promise<void> {
+    const open = await this.db
+      .select({ id: orders.id, version: orders.version })
+      .from(orders)
+      .where(inArray(orders.status, [OrderStatus.pending, OrderStatus.holding]));
+    const openIds = new Set<number>();
+    const behind: number[] = [];
+    for (const { id, version } of open) {
+      openIds.add(id);
+      if ((this.versions.get(id) ?? this.tombstones.get(id)?.version ?? 0) < version) behind.push(id);
+    }
+    for (const id of this.versions.keys()) if (!openIds.has(id)) behind.push(id);
+    for (const row of await this.read(behind)) this.apply(row);
+    await this.reload();
+    const old = Date.now() - TOMBSTONE_MS;
+    for (const [id, { at }] of this.tombstones) {
+      if (at > old) break;
+      this.tombstones.delete(id);
+    }
+  }
+
+  /**
+   * Per account touched since the last sweep: push its figures, and stop it out when it must be. A
+   * position is closed by stop-out only at a live price (open market, fresh quote); an account whose
+   * remaining positions have none waits for one. An account whose sweep fails is swept again.
+   */
   async sweep(): Promise<void> {
     if (this.dirty.size === 0) return;
     const userIds = [...this.dirty];
     this.dirty.clear();
-    const settings = await readSettings(this.db);
-    const balances = await this.db
-      .select({ id: users.id, balance: users.balance })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    for (const { id: userId, balance } of balances) {
-      const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
-      if (held.length === 0) continue;
-      const marked = held.map((order) => ({ order, ...this.trading.mark(order) }));
-      const figures = accountFigures(
-        balance,
-        marked.map((m) => ({ margin: m.order.margin, pnl: m.pnl })),
-      );
-      this.bus.publish(Channel.user, {
-        userId,
-        message: {
-          type: 'FOREX_TRADE',
-          code: 1,
-          quotation: {
-            ProfitsTotal: moneyText(figures.floatingPnl),
-            HazardRate: riskRateText(figures.riskRate),
-            CautionMoneyAll: moneyText(figures.usedMargin),
-            MarginCall: isMarginCall(figures.riskRate, settings.margin_call_level),
-            TransOrder: marked.map((m) => ({
-              Id: m.order.id,
-              UpdatePrice: m.updatePrice,
-              FactProfits: m.factProfits,
-            })),
-          },
-        },
-      });
-      if (isStopOut(figures.riskRate, settings.stop_out_level)) {
-        const positions = marked.map((m) => ({ id: m.order.id, margin: m.order.margin, pnl: m.pnl }));
-        const [first] = stopOutSequence(balance, positions, {
-          level: settings.stop_out_level,
-          negativeBalanceProtection: settings.negative_balance_protection === '1',
-        });
-        const order = first === undefined ? undefined : this.holding.get(first);
-        const price = order && this.market.lastPrice(order.instrumentId);
-        // One position at a time: the next sweep re-checks the account after this close.
-        if (order && price) this.enqueue(() => this.trading.close(order.id, 'stop_out', { atPrice: price }));
+    try {
+      const settings = await readSettings(this.db);
+      const balances = await this.db
+        .select({ id: users.id, balance: users.balance })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      for (const { id: userId, balance } of balances) {
+        try {
+          this.sweepAccount(userId, balance, settings);
+        } catch (err) {
+          this.log(`account ${userId}: sweep failed, it is swept again`, err);
+          this.dirty.add(userId);
+        }
       }
+    } catch (err) {
+      this.log('account sweep failed, its accounts are swept again', err);
+      for (const userId of userIds) this.dirty.add(userId);
+    }
+  }
+
+  private sweepAccount(
+    userId: number,
+    balance: string,
+    settings: Awaited<ReturnType<typeof readSettings>>,
+  ): void {
+    const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
+    if (held.length === 0) return;
+    const marked = held.map((order) => ({ order, ...this.trading.mark(order) }));
+    const figures = accountFigures(
+      balance,
+      marked.map((m) => ({ margin: m.order.margin, pnl: m.pnl })),
+    );
+    this.bus.publish(Channel.user, {
+      userId,
+      message: {
+        type: 'FOREX_TRADE',
+        code: 1,
+        quotation: {
+          ProfitsTotal: moneyText(figures.floatingPnl),
+          HazardRate: riskRateText(figures.riskRate),
+          CautionMoneyAll: moneyText(figures.usedMargin),
+          MarginCall: isMarginCall(figures.riskRate, settings.margin_call_level),
+          TransOrder: marked.map((m) => ({
+            Id: m.order.id,
+            UpdatePrice: m.updatePrice,
+            FactProfits: m.factProfits,
+          })),
+        },
+      },
+    });
+    if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
+    const now = this.trading.now();
+    const live = new Map(
+      held.map((order) => [order.id, this.market.priceState(order.instrumentId, now)] as const),
+    );
+    const positions = marked.map((m) => ({
+      id: m.order.id,
+      margin: m.order.margin,
+      pnl: m.pnl,
+      closable: live.get(m.order.id)?.state === 'open',
+    }));
+    const [first] = stopOutPlan(balance, positions, { level: settings.stop_out_level }).close;
+    const state = first === undefined ? undefined : live.get(first);
+    // One position at a time: the next sweep re-checks the account after this close.
+    if (first !== undefined && state?.state === 'open') {
+      this.enqueue(first, async () => {
+        try {
+          await this.trading.close(first, 'stop_out', { atPrice: state.price });
+        } finally {
+          this.dirty.add(userId);
+        }
+      });
     }
   }
 }

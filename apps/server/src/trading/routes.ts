@@ -120,7 +120,9 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
         data: rows.map(view),
         total: totals?.total ?? 0,
         balance: balanceText(balance),
-        all_fact_profits: moneyText(input.status === '1' ? figures.floatingPnl : (totals?.profit ?? '0')),
+        // One meaning per tab: history sums what its orders realised; holding and pending show the
+        // account's floating P&L, as the live push does.
+        all_fact_profits: moneyText(input.status === '3' ? (totals?.profit ?? '0') : figures.floatingPnl),
         caution_money_all: moneyText(figures.usedMargin),
         hazard_rate: riskRateText(figures.riskRate),
         net_value: balanceText(figures.equity),

@@ -10,8 +10,10 @@ export const OrderStatus = { pending: 0, holding: 1, closed: 3, cancelled: 4 } a
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 /**
- * Orders and positions. The instrument terms an order was placed under (contract size, leverage,
- * margin, fee) are copied onto it, so later changes to the instrument never reprice an open position.
+ * Orders and positions. The instrument terms an order was placed under (contract size, leverage, spread,
+ * quote currency, fee rule, margin, fee) are copied onto it, so later changes to the instrument never
+ * reprice an open position. Every update bumps `version` and `updated_at` (a trigger, migration 0002):
+ * the engine applies a row only if it is newer than the one it holds.
  */
 export const orders = pgTable(
   'orders',
@@ -45,7 +47,17 @@ export const orders = pgTable(
     /** user, take_profit, stop_loss, stop_out, operator, demo_reset, cancelled. */
     closeReason: text('close_reason'),
     clientOrderId: text('client_order_id'),
+    /** spread_rate of the instrument when the order was placed: its fill and its close use it. */
+    spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull(),
+    /** The instrument's quote_currency when placed: the currency of its raw P&L. */
+    quoteCurrency: text('quote_currency').notNull(),
+    /** ForexFeeRate and trade_fee_type when placed: a pending order's fee is worked out again at its fill with them. */
+    feeRate: numeric('fee_rate', { precision: 24, scale: 8 }).notNull(),
+    feeType: integer('fee_type').notNull(),
+    /** 1 when inserted, one more at every update (see above). */
+    version: integer('version').notNull().default(1),
     createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
     filledAt: at('filled_at'),
     closedAt: at('closed_at'),
   },

@@ -3,25 +3,26 @@ import {
   accountFigures,
   bookOfPosition,
   bookPnl,
+  canPay,
   checkFunds,
   checkOrder,
   checkStops,
   classifyPending,
   closePrice,
+  closingAmount,
   type Dec,
-  fillPrice,
   floatingPnl,
+  type Instrument,
   moneyText,
   orderCost,
+  priceInput,
   priceText,
   type Refusal,
   roundMoney,
-  roundPrice,
   type Side,
-  settleClose,
   usdConversion,
 } from '@meridian/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
@@ -35,12 +36,12 @@ import {
   type Statement,
   statement,
 } from '../db/prepared';
-import { settings as settingsTable, users } from '../db/schema';
-import { refuse, sessionInvalid } from '../http/errors';
+import { type AppError, refuse, sessionInvalid } from '../http/errors';
 import type { MessageKey } from '../i18n';
-import { type Entry, lockAccount, post, postAll, postingRows, type Tx } from '../ledger/post';
+import { type Entry, lockAccount, postAll, postingRows, type Tx } from '../ledger/post';
 import { type Settings, settingsOf } from '../modules/settings';
 import type { Tradable, TradingMarket } from './market';
+import { payNegativeBalance, reserveOf } from './negative-balance';
 import { OrderStatus, orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,19 +53,25 @@ export interface OrderEvent {
   order: OrderRow;
 }
 
-/** A holding order as marking it and the account figures read it. */
-export type Position = Pick<OrderRow, 'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin'>;
+/** A holding order as marking it and the account figures read it, with the terms it was placed under. */
+export type Position = Pick<
+  OrderRow,
+  'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin' | 'spreadRate' | 'quoteCurrency'
+>;
 /**
- * Holding orders of one instrument and side taken together: Σ units, Σ units × price and Σ margin. The
- * account figures mark a book as one position (see `bookPnl`), however many orders it holds.
+ * Holding orders of one instrument, side and terms taken together: Σ units, Σ units × price and Σ margin.
+ * The account figures mark a book as one position (see `bookPnl`), however many orders it holds.
  */
-export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin'> {
+export interface Book
+  extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'spreadRate' | 'quoteCurrency'> {
   units: Dec | string;
   entryValue: Dec | string;
 }
-/** Where positions of an instrument and side close now: the price, and the USD rate their P&L converts at. */
+/**
+ * Where positions of an instrument, side and spread close now: the price, and the USD rate the P&L of
+ * their quote currency converts at.
+ */
 interface Exit {
-  side: Side;
   last: string;
   tradable: Tradable;
   rate: string;
@@ -87,21 +94,36 @@ export function bookOf(order: Position): Book {
     lots: order.lots,
     price: order.price,
   });
-  return { instrumentId: order.instrumentId, side: order.side, margin: order.margin, units, entryValue };
+  const { instrumentId, side, margin, spreadRate, quoteCurrency } = order;
+  return { instrumentId, side, margin, spreadRate, quoteCurrency, units, entryValue };
 }
 
-/** Locks the account row for the rest of the transaction and reads the settings in the same round trip. */
-async function lockWithSettings(tx: Tx, userId: number): Promise<{ balance: string; settings: Settings }> {
-  const result = await tx.execute(sql`
-    select ${users.balance}::text as balance,
-      (select json_object_agg(${settingsTable.key}, ${settingsTable.value}) from ${settingsTable}) as settings
-    from ${users} where ${users.id} = ${userId} for update`);
-  const [row] = (
-    result as unknown as { rows: { balance: string; settings: Record<string, string> | null }[] }
-  ).rows;
-  if (!row) throw new Error(`unknown user ${userId}`);
-  return { balance: row.balance, settings: settingsOf(row.settings) };
+/** The trading terms of an order: the instrument's, but for what the order keeps as it was placed. */
+function termsOf(order: OrderRow, tradable: Tradable): Instrument {
+  const { contractSize, spreadRate, quoteCurrency, feeRate } = order;
+  return { ...tradable.terms, contractSize, spreadRate, quoteCurrency, feeRate };
 }
+
+/** Sums a user's holding orders (`held`) by instrument, side and terms into books, as a JSON array. */
+const BOOKS_SQL = `(select coalesce(json_agg(json_build_object(
+        'instrumentId', b.instrument_id, 'side', b.side, 'spreadRate', b.spread_rate::text,
+        'quoteCurrency', b.quote_currency, 'units', b.units::text, 'entryValue', b.entry_value::text,
+        'margin', b.margin::text)), '[]'::json)
+      from (select h.instrument_id, h.side, h.spread_rate, h.quote_currency, sum(h.lots * h.contract_size) as units,
+          sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin
+        from held h group by h.instrument_id, h.side, h.spread_rate, h.quote_currency) b)`;
+
+/** What an account's money checks read: its cash, its lock, the settings and its holdings as books. */
+export interface AccountState {
+  balance: string;
+  lockBalance: string;
+  settings: Settings;
+  books: Book[];
+}
+
+/** A user's holding orders ($1) with what their books need. */
+const HELD_SQL = `select o.instrument_id, o.side, o.spread_rate, o.quote_currency, o.contract_size, o.lots, o.price, o.margin
+    from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id`;
 
 /** What placing an order reads, in the one statement that locks the account. */
 interface OrderAccount {
@@ -118,17 +140,10 @@ interface OrderAccount {
 const LOCK_FOR_ORDER = statement(
   'lock_for_order',
   ['integer', 'text', 'text'],
-  `with held as materialized (
-    select o.instrument_id, o.side, o.contract_size, o.lots, o.price, o.margin
-    from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id)
+  `with held as materialized (${HELD_SQL})
   select u.balance::text as balance,
     (select json_object_agg(s.key, s.value) from settings s) as settings,
-    (select coalesce(json_agg(json_build_object(
-        'instrumentId', b.instrument_id, 'side', b.side, 'units', b.units::text,
-        'entryValue', b.entry_value::text, 'margin', b.margin::text)), '[]'::json)
-      from (select h.instrument_id, h.side, sum(h.lots * h.contract_size) as units,
-          sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin
-        from held h group by h.instrument_id, h.side) b) as books,
+    ${BOOKS_SQL} as books,
     (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
     nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
   from users u where u.id = $1 and ($3::text is null or (not u.disabled and exists (
@@ -262,14 +277,38 @@ export interface PlaceOrder {
 const sideOf = (order: Pick<OrderRow, 'side'>): Side => (order.side === 1 ? 'buy' : 'sell');
 
 /** Refusal reasons of the core rules are message keys too; some carry the instrument's limits. */
-function refuseOrder(refusal: Refusal, tradable: Tradable): never {
+function orderRefusal(
+  refusal: Refusal | 'market_closed' | 'price_unavailable',
+  tradable: Tradable,
+): AppError {
   const { terms } = tradable;
-  throw refuse(refusal satisfies MessageKey, {
+  return refuse(refusal satisfies MessageKey, {
     step: String(terms.lotStep),
     min: String(terms.minLots),
     max: String(terms.maxLots ?? ''),
   });
 }
+
+const accountStatement = (lock: boolean) =>
+  statement(
+    lock ? 'lock_account_state' : 'account_state',
+    ['integer'],
+    `with held as materialized (${HELD_SQL})
+    select u.balance::text as balance, u.lock_balance::text as "lockBalance",
+      (select json_object_agg(s.key, s.value) from settings s) as settings,
+      ${BOOKS_SQL} as books
+    from users u where u.id = $1${lock ? ' for update' : ''}`,
+  );
+const ACCOUNT_STATE = { read: accountStatement(false), lock: accountStatement(true) };
+
+/** Refusals an execution may lose a race with: the order moved on before it, and there is nothing to retry. */
+const RACE_LOST: ReadonlySet<string> = new Set([
+  'order_already_closed',
+  'order_not_holding',
+  'order_not_found',
+]);
+export const lostToAnotherExecution = (err: unknown) =>
+  RACE_LOST.has((err as { key?: unknown } | undefined)?.key as string);
 
 /**
  * Placing, filling, closing and cancelling orders. Every change of money locks the account row first
@@ -277,16 +316,16 @@ function refuseOrder(refusal: Refusal, tradable: Tradable): never {
  * conditional update, so an order fills once and closes once whatever races.
  */
 export class Trading {
-  /** The close price of each instrument and side at its last price (see `exitOf`). */
-  private readonly exits = new Map<number, Exit>();
+  /** The close price of each instrument, side, spread and quote currency at its last price (see `exitOf`). */
+  private readonly exits = new Map<string, Exit>();
   /** Each holding order's book, made once per row (a changed order is a new row), and its last mark. */
   private readonly rowMarks = new WeakMap<Position, { book: Book; at?: Exit; marked?: Marked }>();
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     readonly market: TradingMarket,
     private readonly bus: Bus,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
     private readonly options: TradingOptions = {},
   ) {}
 
@@ -316,7 +355,7 @@ export class Trading {
       memo = { book: bookOf(order) };
       this.rowMarks.set(order, memo);
     }
-    const exit = this.exitOf(order.instrumentId, sideOf(order));
+    const exit = this.exitOf(memo.book);
     if (!exit) {
       const precision = this.market.tradable(order.instrumentId)?.terms.pricePrecision;
       return {
@@ -335,29 +374,44 @@ export class Trading {
 
   /** Σ FactProfits of a book at `exit`, exact, in USD. */
   private pnlAt(book: Book, exit: Exit): Dec {
-    const { quoteCurrency } = exit.tradable.terms;
-    return bookPnl(quoteCurrency, { ...book, side: exit.side }, exit.price, this.market.prices);
+    return bookPnl(book.quoteCurrency, { ...book, side: sideOf(book) }, exit.price, this.market.prices);
   }
 
   /**
-   * The price a position of an instrument and side closes at now, with the USD rate its P&L converts
-   * at; none without a price. The same for every such position until the next tick of either: worked
-   * out once per tick, not once per position.
+   * The price positions of a book's instrument, side and spread close at now, with the USD rate their
+   * P&L converts at; none without a price. The same for every such position until the next tick of
+   * either: worked out once per tick, not once per position.
    */
-  private exitOf(instrumentId: number, side: Side): Exit | null {
+  private exitOf(book: Pick<Book, 'instrumentId' | 'side' | 'spreadRate' | 'quoteCurrency'>): Exit | null {
+    const { instrumentId, spreadRate, quoteCurrency } = book;
     const tradable = this.market.tradable(instrumentId);
     const last = this.market.lastPrice(instrumentId);
     if (!tradable || last === undefined) return null;
-    const conversion = usdConversion(tradable.terms.quoteCurrency, this.market.prices);
+    const conversion = usdConversion(quoteCurrency, this.market.prices);
     const rate =
       conversion === null ? '' : 'times' in conversion ? `×${conversion.times}` : `÷${conversion.divide}`;
-    const key = side === 'buy' ? instrumentId : -instrumentId;
+    const key = `${instrumentId}:${book.side}:${spreadRate}:${quoteCurrency}`;
     const known = this.exits.get(key);
     if (known && known.last === last && known.tradable === tradable && known.rate === rate) return known;
-    const price = closePrice(side, last, tradable.terms);
-    const exit = { side, last, tradable, rate, price, text: priceText(price, tradable.terms.pricePrecision) };
+    const { pricePrecision } = tradable.terms;
+    const price = closePrice(sideOf(book), last, { spreadRate, pricePrecision });
+    const exit = { last, tradable, rate, price, text: priceText(price, pricePrecision) };
     this.exits.set(key, exit);
     return exit;
+  }
+
+  /** How many orders are pending or holding on an instrument. */
+  async openOrderCount(tx: Tx | Db, instrumentId: number): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.instrumentId, instrumentId),
+          inArray(orders.status, [OrderStatus.pending, OrderStatus.holding]),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   async holdings(tx: Tx | Db, userId: number): Promise<OrderRow[]> {
@@ -372,10 +426,20 @@ export class Trading {
     return accountFigures(
       balance,
       books.map((b) => {
-        const exit = this.exitOf(b.instrumentId, sideOf(b));
+        const exit = this.exitOf(b);
         return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : roundMoney('0') };
       }),
     );
+  }
+
+  /** An account's money as its checks read it; with `lock`, its row is locked for the rest of the transaction first. */
+  async account(tx: Db | Tx, userId: number, lock: boolean): Promise<AccountState> {
+    const st = lock ? ACCOUNT_STATE.lock : ACCOUNT_STATE.read;
+    const [row] = (await runPrepared(this.db, tx, st, [userId])) as (Omit<AccountState, 'settings'> & {
+      settings: Record<string, string> | null;
+    })[];
+    if (!row) throw new Error(`unknown user ${userId}`);
+    return { ...row, settings: settingsOf(row.settings) };
   }
 
   /**
@@ -404,14 +468,22 @@ export class Trading {
    * Places an order: the checks that need no money, then a transaction of two statements: lock the
    * account row, reading the settings and holdings and taking the order's id in the same round trip;
    * check the funds; insert the order, taking its margin and fee with their ledger rows, in one.
-   * `session`, the caller's token hash, is proved by the lock (see `routeProvingSession`).
+   * `session`, the caller's token hash, is proved by the lock (see `routeProvingSession`). A repeated
+   * client order id answers with the order it placed, whatever has changed since (the market closed…).
    */
   async place(userId: number, input: PlaceOrder, session?: string): Promise<OrderRow> {
     const tradable = this.tradable(input.instrumentId);
-    const market = this.livePrice(input.instrumentId);
     const { terms } = tradable;
-    const refusal = checkOrder(terms, input, market);
-    if (refusal) refuseOrder(refusal, tradable);
+    const state = this.market.priceState(input.instrumentId, this.now());
+    const market = state.state === 'open' ? state.price : '';
+    const refusal =
+      state.state === 'closed'
+        ? 'market_closed'
+        : state.state === 'stale'
+          ? 'price_unavailable'
+          : checkOrder(terms, input, market);
+    // Only a repeat may still succeed: its answer is the order already placed.
+    if (refusal && input.clientOrderId === undefined) throw orderRefusal(refusal, tradable);
 
     const order = await this.placing(async (tx, steps) => {
       // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
@@ -422,16 +494,15 @@ export class Trading {
         const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
         return { row: existing!, repeated: true };
       }
-      const cost = orderCost(
-        terms,
-        input,
-        input.pendingTarget ?? market,
-        Number(settings.trade_fee_type),
-        this.market.prices,
-      );
+      if (refusal) throw orderRefusal(refusal, tradable);
+      // The checks passed on these prices rounded as they are stored: they are numbers now.
+      const precision = terms.pricePrecision;
+      const target =
+        input.pendingTarget === null ? null : priceInput(input.pendingTarget, precision)!.toFixed();
+      const feeType = Number(settings.trade_fee_type);
+      const cost = orderCost(terms, input, target ?? market, feeType, this.market.prices);
       const funds = checkFunds(this.figures(balance, account.books), cost, settings.margin_call_level);
-      if (funds) refuseOrder(funds, tradable);
-      const pending = input.pendingTarget !== null;
+      if (funds) throw orderRefusal(funds, tradable);
       const now = new Date(this.now());
       const ref = { refType: 'order', refId: orderId };
       const entries: Entry[] = [{ ...ref, type: 'trade_margin', amount: cost.margin.neg().toString() }];
@@ -445,20 +516,26 @@ export class Trading {
           instrumentId: terms.id,
           showCode: tradable.showCode,
           side: input.side === 'buy' ? 1 : 2,
-          status: pending ? OrderStatus.pending : OrderStatus.holding,
+          status: target === null ? OrderStatus.holding : OrderStatus.pending,
           lots: input.lots,
           contractSize: String(terms.contractSize),
           leverage: input.leverage,
-          originPrice: pending ? String(input.pendingTarget) : market,
+          originPrice: target ?? market,
           price: cost.price.toString(),
-          pendingKind: pending ? classifyPending(input.side, input.pendingTarget!, market) : null,
-          stopLoss: input.stopLoss,
-          takeProfit: input.takeProfit,
+          pendingKind: target === null ? null : classifyPending(input.side, target, market),
+          stopLoss: priceInput(input.stopLoss, precision)!.toFixed(),
+          takeProfit: priceInput(input.takeProfit, precision)!.toFixed(),
           margin: cost.margin.toString(),
           fee: cost.fee.toString(),
           clientOrderId: input.clientOrderId,
+          spreadRate: String(terms.spreadRate),
+          quoteCurrency: terms.quoteCurrency,
+          feeRate: String(terms.feeRate),
+          feeType,
+          version: 1,
           createdAt: now,
-          filledAt: pending ? null : now,
+          updatedAt: now,
+          filledAt: target === null ? now : null,
         },
         entries,
         steps.commit,
@@ -470,32 +547,75 @@ export class Trading {
     return order.row;
   }
 
-  /** Fills a pending order at a tick that reached its target; null when it is no longer pending. */
+  /**
+   * Fills a pending order at a tick that reached its target. Its margin and fee were reserved at the
+   * target; at a gap the fill price differs, so both are worked out again at the fill and the difference
+   * is taken or given back with its own ledger rows. An account that cannot pay more is not given a
+   * position it cannot carry: the order is cancelled (reason `insufficient_margin`) and its reserve
+   * refunded. Null when the order is no longer pending.
+   */
   async fill(orderId: number, tickPrice: string): Promise<OrderRow | null> {
-    const [pending] = await this.db.select().from(orders).where(eq(orders.id, orderId));
-    const tradable = pending && this.market.tradable(pending.instrumentId);
-    if (!pending || !tradable) return null;
-    const price = fillPrice(sideOf(pending), tickPrice, tradable.terms);
-    const [filled] = await this.db
-      .update(orders)
-      .set({
-        status: OrderStatus.holding,
-        price: price.toString(),
-        originPrice: tickPrice,
-        filledAt: new Date(this.now()),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
-      .returning();
-    if (filled) this.announce(filled);
-    return filled ?? null;
+    const done = await this.db.transaction(async (tx) => {
+      const [pending] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (!pending || pending.status !== OrderStatus.pending) return null;
+      const tradable = this.market.tradable(pending.instrumentId);
+      // No terms to fill with: an error, so that the engine keeps the order and tries again.
+      if (!tradable) throw new Error(`instrument ${pending.instrumentId} of order ${orderId} is not loaded`);
+      const account = await this.account(tx, pending.userId, true);
+      const side = sideOf(pending);
+      const cost = orderCost(
+        termsOf(pending, tradable),
+        { side, lots: pending.lots, leverage: pending.leverage },
+        tickPrice,
+        pending.feeType,
+        this.market.prices,
+      );
+      const more = { margin: cost.margin.minus(pending.margin), fee: cost.fee.minus(pending.fee) };
+      const due = more.margin.plus(more.fee);
+      const now = new Date(this.now());
+      const ref = { refType: 'order', refId: orderId };
+      if (due.isPositive() && !canPay(this.figures(account.balance, account.books), due)) {
+        const [cancelled] = await tx
+          .update(orders)
+          .set({ status: OrderStatus.cancelled, closeReason: 'insufficient_margin', closedAt: now })
+          .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
+          .returning();
+        await postAll(tx, pending.userId, 'balance', [
+          { ...ref, type: 'pending_refund', amount: reserveOf(cancelled!).toFixed() },
+        ]);
+        return cancelled!;
+      }
+      const [filled] = await tx
+        .update(orders)
+        .set({
+          status: OrderStatus.holding,
+          price: cost.price.toString(),
+          originPrice: tickPrice,
+          margin: cost.margin.toString(),
+          fee: cost.fee.toString(),
+          filledAt: now,
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
+        .returning();
+      const entries: Entry[] = [];
+      if (!more.margin.isZero())
+        entries.push({ ...ref, type: 'trade_margin', amount: more.margin.neg().toFixed() });
+      if (!more.fee.isZero()) entries.push({ ...ref, type: 'trade_fee', amount: more.fee.neg().toFixed() });
+      if (entries.length > 0) await postAll(tx, pending.userId, 'balance', entries);
+      return filled!;
+    });
+    if (done) this.announce(done);
+    return done;
   }
 
   /**
-   * Closes a holding order: at `atPrice` (the tick that crossed a trigger, or the last price for a
-   * stop-out) or else at the live market price. `userId` restricts it to the owner's orders.
+   * Closes a holding order: at `atPrice` (the tick that crossed a trigger, or the live price for a
+   * stop-out) or else at the live market price, with the spread and quote currency it was placed under.
+   * `userId` restricts it to the owner's orders. An account the close leaves with no position and a
+   * negative balance pays it as `payNegativeBalance` says, in the same transaction.
    */
   async close(orderId: number, reason: CloseReason, options: { userId?: number; atPrice?: string } = {}) {
-    const closed = await this.db.transaction(async (tx) => {
+    const { row: closed, cancelled } = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (!order || (options.userId !== undefined && order.userId !== options.userId))
         throw refuse('order_not_found');
@@ -503,15 +623,15 @@ export class Trading {
       if (order.status !== OrderStatus.holding) throw refuse('order_already_closed');
       const tradable = this.tradable(order.instrumentId);
       const market = options.atPrice ?? this.livePrice(order.instrumentId);
-      const terms = { ...tradable.terms, contractSize: order.contractSize };
+      const terms = termsOf(order, tradable);
       const side = sideOf(order);
       const exit = closePrice(side, market, terms);
       const pnl = roundMoney(
         floatingPnl(terms, { side, lots: order.lots, price: order.price }, exit, this.market.prices),
       );
 
-      const account = await lockWithSettings(tx, order.userId);
-      const { settings } = account;
+      const { settings } = await this.account(tx, order.userId, true);
+      const now = new Date(this.now());
       const [row] = await tx
         .update(orders)
         .set({
@@ -519,26 +639,21 @@ export class Trading {
           closePrice: exit.toString(),
           profit: pnl.toString(),
           closeReason: reason,
-          closedAt: new Date(this.now()),
+          closedAt: now,
         })
         .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.holding)))
         .returning();
       // Another close won the race between our read and our update.
       if (!row) throw refuse('order_already_closed');
-      const settlement = settleClose(
-        account.balance,
-        { margin: order.margin, pnl },
-        settings.negative_balance_protection === '1',
-      );
-      const ref = { refType: 'order', refId: order.id };
-      const entries: Entry[] = [{ ...ref, type: 'trade_settle', amount: settlement.amount.toString() }];
-      if (!settlement.topUp.isZero()) {
-        entries.push({ ...ref, type: 'negative_balance_protection', amount: settlement.topUp.toString() });
-      }
-      await postAll(tx, order.userId, 'balance', entries);
-      return row;
+      const settle = closingAmount(order.margin, pnl).toString();
+      const after = await postAll(tx, order.userId, 'balance', [
+        { refType: 'order', refId: order.id, type: 'trade_settle', amount: settle },
+      ]);
+      const protectionOn = settings.negative_balance_protection === '1';
+      return { row, cancelled: await payNegativeBalance(tx, order.userId, after, protectionOn, now) };
     });
     this.announce(closed);
+    for (const order of cancelled) this.announce(order);
     this.bus.publish(Channel.user, {
       userId: closed.userId,
       message: { type: 'FOREX_CLOSED', code: 1, quotation: [closed.id] },
@@ -562,22 +677,19 @@ export class Trading {
         .returning();
       if (!row)
         throw refuse(order.status === OrderStatus.holding ? 'order_not_pending' : 'order_already_closed');
-      const refund = roundMoney(row.margin).plus(row.fee).toString();
-      await post(tx, {
-        userId,
-        account: 'balance',
-        type: 'pending_refund',
-        amount: refund,
-        refType: 'order',
-        refId: row.id,
-      });
+      await postAll(tx, userId, 'balance', [
+        { type: 'pending_refund', amount: reserveOf(row).toFixed(), refType: 'order', refId: row.id },
+      ]);
       return row;
     });
     this.announce(cancelled);
     return cancelled;
   }
 
-  /** Sets a holding or pending order's SL and TP (0 clears one), checked against the current side of the price. */
+  /**
+   * Sets a holding or pending order's SL and TP (0 clears one), checked against the current side of the
+   * price at the instrument's precision, and stored as checked.
+   */
   async setStops(
     userId: number,
     orderId: number,
@@ -596,14 +708,14 @@ export class Trading {
       order.status === OrderStatus.pending
         ? order.originPrice
         : (this.market.lastPrice(order.instrumentId) ?? order.price);
-    const refusal = checkStops(sideOf(order), reference, stops);
-    if (refusal) refuseOrder(refusal, tradable);
     const precision = tradable.terms.pricePrecision;
+    const refusal = checkStops(sideOf(order), reference, stops, precision);
+    if (refusal) throw orderRefusal(refusal, tradable);
     const [row] = await this.db
       .update(orders)
       .set({
-        stopLoss: roundPrice(stops.stopLoss, precision).toString(),
-        takeProfit: roundPrice(stops.takeProfit, precision).toString(),
+        stopLoss: priceInput(stops.stopLoss, precision)!.toFixed(),
+        takeProfit: priceInput(stops.takeProfit, precision)!.toFixed(),
       })
       .where(and(eq(orders.id, orderId), inArray(orders.status, [OrderStatus.holding, OrderStatus.pending])))
       .returning();

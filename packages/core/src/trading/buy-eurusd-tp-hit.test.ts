@@ -6,7 +6,7 @@ import { balanceText, moneyText } from './format';
 import { orderCost } from './margin';
 import { checkOrder } from './orderChecks';
 import { floatingPnl } from './pnl';
-import { settleClose } from './settle';
+import { closingAmount } from './settle';
 import { EURUSD, pricesOf } from './test/fixtures';
 import { TriggerIndex } from './triggers';
 
@@ -63,9 +63,8 @@ describe('buy EURUSD, take profit hit', () => {
     expect(exit.toFixed()).toBe('1.08999');
     const pnl = floatingPnl(eurusd, position, exit, usdOnly);
     expect(pnl.toFixed()).toBe('48.8');
-    const settlement = settleClose(balanceAfterOpen, { margin: cost.margin, pnl });
-    expect(settlement.amount.toFixed()).toBe('157.311');
-    expect(settlement.topUp.toFixed()).toBe('0');
-    expect(balanceText(settlement.balanceAfter)).toBe('10048.69');
+    const settled = closingAmount(cost.margin, pnl);
+    expect(settled.toFixed()).toBe('157.311');
+    expect(balanceText(balanceAfterOpen.plus(settled))).toBe('10048.69');
   });
 });

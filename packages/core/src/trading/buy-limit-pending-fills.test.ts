@@ -11,11 +11,11 @@ const usdOnly = pricesOf({});
 
 describe('buy limit pending order fills', () => {
   it('refuses a target that is not a positive number or is the market price', () => {
-    expect(checkPendingPrice('1.08000', '1.08500')).toBeNull();
-    expect(checkPendingPrice('1.085', '1.08500')).toBe('pending_price_at_market');
-    expect(checkPendingPrice('abc', '1.08500')).toBe('pending_price_invalid');
-    expect(checkPendingPrice('0', '1.08500')).toBe('pending_price_invalid');
-    expect(checkPendingPrice('-1.08', '1.08500')).toBe('pending_price_invalid');
+    expect(checkPendingPrice('1.08000', '1.08500', 5)).toBeNull();
+    expect(checkPendingPrice('1.085', '1.08500', 5)).toBe('pending_price_at_market');
+    expect(checkPendingPrice('abc', '1.08500', 5)).toBe('pending_price_invalid');
+    expect(checkPendingPrice('0', '1.08500', 5)).toBe('pending_price_invalid');
+    expect(checkPendingPrice('-1.08', '1.08500', 5)).toBe('pending_price_invalid');
   });
 
   it('is a buy limit that fires when the price falls to 1.08000', () => {
@@ -38,5 +38,11 @@ describe('buy limit pending order fills', () => {
     const price = fillPrice('buy', '1.07950', EURUSD);
     expect(price.toFixed()).toBe('1.0795');
     expect(orderMargin(EURUSD, { lots: '0.5', price, leverage: 200 }, usdOnly).toFixed()).toBe('269.875');
+  });
+});
+
+describe('a pending target is judged at the instrument’s precision', () => {
+  it('refuses 1.084996, which is the market price 1.08500 once rounded', () => {
+    expect(checkPendingPrice('1.084996', '1.08500', 5)).toBe('pending_price_at_market');
   });
 });

@@ -4,7 +4,7 @@ import { dec } from '../decimal';
 import { accountFigures } from './account';
 import type { Instrument } from './instrument';
 import { orderCost } from './margin';
-import { settleClose } from './settle';
+import { coverDeficit } from './settle';
 import { decimalText, EURUSD, pricesOf, signedDecimalText } from './test/fixtures';
 
 const holdingsArb = fc.array(fc.record({ margin: decimalText(5000, 6), pnl: signedDecimalText(8000, 6) }), {
@@ -58,21 +58,23 @@ describe('money identities', () => {
     );
   });
 
-  it('settles so that balance after = balance + margin + P&L + top-up, never below zero with protection', () => {
+  it('covers a flat account’s negative balance with its own money first and tops up only the deficit left', () => {
+    const held = fc.array(fc.record({ id: fc.nat(), amount: decimalText(500, 2) }), { maxLength: 5 });
     fc.assert(
-      fc.property(
-        decimalText(10000, 2),
-        decimalText(5000, 6),
-        signedDecimalText(8000, 6),
-        (balance, margin, pnl) => {
-          const settlement = settleClose(balance, { margin, pnl });
-          expect(
-            settlement.balanceAfter.eq(dec(balance).plus(settlement.amount).plus(settlement.topUp)),
-          ).toBe(true);
-          expect(settlement.topUp.gte(0)).toBe(true);
-          expect(settlement.balanceAfter.gte(0)).toBe(true);
-        },
-      ),
+      fc.property(signedDecimalText(2000, 6), held, held, fc.boolean(), (balance, reserves, locks, on) => {
+        const cover = coverDeficit(balance, reserves, locks, on);
+        const sumOf = (items: { amount: string }[]) => items.reduce((s, i) => s.plus(i.amount), dec(0));
+        const given = sumOf(reserves.slice(0, cover.cancel.length)).plus(
+          sumOf(locks.slice(0, cover.unlock.length)),
+        );
+        // Money is conserved: the balance moves by what was given back plus the top-up, nothing else.
+        expect(cover.balanceAfter.eq(dec(balance).plus(given).plus(cover.protection))).toBe(true);
+        // The top-up is the true deficit: all of the account's own money, and no more, was spent first.
+        const own = dec(balance).plus(sumOf(reserves)).plus(sumOf(locks));
+        expect(cover.protection.eq(on && own.isNegative() ? own.neg() : 0)).toBe(true);
+        if (on) expect(cover.balanceAfter.gte(0)).toBe(true);
+        if (dec(balance).gte(0)) expect(cover.cancel.length + cover.unlock.length).toBe(0);
+      }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { type Dec, dec, isDecimalText } from '../decimal';
 import { type AccountFigures, DEFAULT_MARGIN_CALL_LEVEL, isMarginCall } from './account';
 import { isTriggered, stopLossDirection, takeProfitDirection } from './direction';
+import { roundPrice } from './format';
 import type { DecLike, Instrument } from './instrument';
 import type { Side } from './side';
 
@@ -24,6 +25,18 @@ export type Refusal =
 // User input arrives as text: anything that is not plain decimal text is not a number.
 function parse(value: DecLike): Dec | null {
   return typeof value === 'string' && !isDecimalText(value) ? null : dec(value);
+}
+
+/**
+ * A price the trader typed, as it will be stored: rounded to PricePrecision, so the checks judge the
+ * level that will trigger, not the one typed. Null when it is not a number, or a positive number that
+ * rounds to nothing (it would silently become "unset").
+ */
+export function priceInput(value: DecLike, pricePrecision: number): Dec | null {
+  const parsed = parse(value);
+  if (parsed === null) return null;
+  const rounded = roundPrice(parsed, pricePrecision);
+  return rounded.isZero() && !parsed.isZero() ? null : rounded;
 }
 
 /** Lots > 0, a multiple of Pip, ≥ ForexMinCont and ≤ the max lots when set; null when fine. */
@@ -54,11 +67,17 @@ export interface Stops {
 /**
  * A buy needs SL < reference < TP, a sell TP < reference < SL; 0 leaves either unset. The
  * reference is the market price for a market order or an edit, the target for a pending order.
+ * Levels are judged as stored: at PricePrecision (see `priceInput`).
  */
-export function checkStops(side: Side, reference: DecLike, stops: Stops): Refusal | null {
-  const stopLoss = parse(stops.stopLoss);
+export function checkStops(
+  side: Side,
+  reference: DecLike,
+  stops: Stops,
+  pricePrecision: number,
+): Refusal | null {
+  const stopLoss = priceInput(stops.stopLoss, pricePrecision);
   if (stopLoss === null || stopLoss.lt(0)) return 'sl_invalid';
-  const takeProfit = parse(stops.takeProfit);
+  const takeProfit = priceInput(stops.takeProfit, pricePrecision);
   if (takeProfit === null || takeProfit.lt(0)) return 'tp_invalid';
   // A level the reference already reaches would fire at once: that is the wrong side.
   const slFiresNow = !stopLoss.isZero() && isTriggered(stopLossDirection(side), stopLoss, reference);
@@ -68,17 +87,28 @@ export function checkStops(side: Side, reference: DecLike, stops: Stops): Refusa
   return null;
 }
 
-/** A pending target must be a positive number other than the market price; null when it is. */
-export function checkPendingPrice(target: DecLike, marketPrice: DecLike): Refusal | null {
-  const value = parse(target);
+/** A pending target must be a positive number other than the market price, at PricePrecision; null when it is. */
+export function checkPendingPrice(
+  target: DecLike,
+  marketPrice: DecLike,
+  pricePrecision: number,
+): Refusal | null {
+  const value = priceInput(target, pricePrecision);
   if (value === null || value.lte(0)) return 'pending_price_invalid';
   return value.eq(marketPrice) ? 'pending_price_at_market' : null;
 }
 
 /**
+ * Whether the account can pay `amount` now: free margin and the balance itself must both cover it,
+ * since it leaves the balance now and a floating profit is not cash.
+ */
+export function canPay(account: Pick<AccountFigures, 'balance' | 'freeMargin'>, amount: DecLike): boolean {
+  return dec(amount).lte(account.freeMargin) && dec(amount).lte(account.balance);
+}
+
+/**
  * Money checks for a new order costing `margin` + `fee` (the amounts that will be taken): no new
- * order in a margin call; free margin and the balance itself must both cover the cost, since the
- * cost leaves the balance now and a floating profit is not cash.
+ * order in a margin call, and the account must be able to pay the cost (`canPay`).
  */
 export function checkFunds(
   account: AccountFigures,
@@ -86,8 +116,7 @@ export function checkFunds(
   marginCallLevel: DecLike = DEFAULT_MARGIN_CALL_LEVEL,
 ): Refusal | null {
   if (isMarginCall(account.riskRate, marginCallLevel)) return 'margin_call';
-  const total = dec(cost.margin).plus(cost.fee);
-  return total.gt(account.freeMargin) || total.gt(account.balance) ? 'insufficient_margin' : null;
+  return canPay(account, dec(cost.margin).plus(cost.fee)) ? null : 'insufficient_margin';
 }
 
 /** An order as submitted; `pendingTarget` null for a market order. */
@@ -105,10 +134,12 @@ export function checkOrder(
   marketPrice: DecLike,
 ): Refusal | null {
   const { pendingTarget } = order;
+  const precision = instrument.pricePrecision;
+  const target = pendingTarget === null ? null : priceInput(pendingTarget, precision);
   return (
     checkLots(instrument, order.lots) ??
     checkLeverage(instrument, order.leverage) ??
-    (pendingTarget === null ? null : checkPendingPrice(pendingTarget, marketPrice)) ??
-    checkStops(order.side, pendingTarget ?? marketPrice, order)
+    (pendingTarget === null ? null : checkPendingPrice(pendingTarget, marketPrice, precision)) ??
+    checkStops(order.side, target ?? marketPrice, order, precision)
   );
 }

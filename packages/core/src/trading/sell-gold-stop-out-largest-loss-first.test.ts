@@ -3,8 +3,8 @@ import { dec } from '../decimal';
 import { accountFigures, isMarginCall, isStopOut, riskRateText } from './account';
 import { orderCost } from './margin';
 import { floatingPnl } from './pnl';
-import { settleClose } from './settle';
-import { stopOutSequence } from './stopOut';
+import { closingAmount } from './settle';
+import { stopOutPlan } from './stopOut';
 import { pricesOf, XAUUSD } from './test/fixtures';
 
 // Three gold sells at 1:100, fee 5 USD a lot (trade_fee_type 1), from a balance of 5,993.50.
@@ -44,18 +44,38 @@ describe('sell gold, stop-out closes the largest loss first', () => {
   });
 
   it('closes B (−3500), still 45.02 %, then A (−2000), then 264.63 % keeps C', () => {
-    expect(stopOutSequence(balance, holdings)).toEqual(['B', 'A']);
+    expect(stopOutPlan(balance, holdings)).toEqual({ close: ['B', 'A'], blocked: false });
 
     const [a, b, c] = holdings;
-    const afterB = settleClose(balance, b);
-    expect(afterB.balanceAfter.toFixed()).toBe('75');
-    expect(riskRateText(accountFigures(afterB.balanceAfter, [a, c]).riskRate)).toBe('45.02');
-    const afterA = settleClose(afterB.balanceAfter, a);
-    expect(afterA.balanceAfter.toFixed()).toBe('75');
-    expect(riskRateText(accountFigures(afterA.balanceAfter, [c]).riskRate)).toBe('264.63');
+    const afterB = balance.plus(closingAmount(b!.margin, b!.pnl));
+    expect(afterB.toFixed()).toBe('75');
+    expect(riskRateText(accountFigures(afterB, [a!, c!]).riskRate)).toBe('45.02');
+    const afterA = afterB.plus(closingAmount(a!.margin, a!.pnl));
+    expect(afterA.toFixed()).toBe('75');
+    expect(riskRateText(accountFigures(afterA, [c!]).riskRate)).toBe('264.63');
   });
 
   it('closes nothing at a stop-out level of 30 %', () => {
-    expect(stopOutSequence(balance, holdings, { level: '30' })).toEqual([]);
+    expect(stopOutPlan(balance, holdings, { level: '30' }).close).toEqual([]);
+  });
+
+  it('leaves B open while its quote is stale and closes A, the largest loss it can close: 78.34 % after', () => {
+    const [a, b, c] = holdings;
+    expect(stopOutPlan(balance, [a!, { ...b!, closable: false }, c!])).toEqual({
+      close: ['A'],
+      blocked: false,
+    });
+    expect(riskRateText(accountFigures(balance, [b!, c!]).riskRate)).toBe('78.34');
+  });
+
+  it('closes C alone when A and B have no live price, and reports the account blocked at 36.47 %', () => {
+    const [a, b, c] = holdings;
+    const stale = [
+      { ...a!, closable: false },
+      { ...b!, closable: false },
+    ];
+    expect(stopOutPlan(balance, [...stale, c!])).toEqual({ close: ['C'], blocked: true });
+    const afterC = balance.plus(closingAmount(c!.margin, c!.pnl));
+    expect(riskRateText(accountFigures(afterC, [a!, b!]).riskRate)).toBe('36.47');
   });
 });

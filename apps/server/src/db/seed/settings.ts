@@ -14,7 +14,7 @@ export const SETTING_DEFAULTS = {
   margin_call_level: '100',
   /** Risk rate (%) at or below which positions are closed, largest loss first. */
   stop_out_level: '50',
-  /** '1': a balance a close leaves below zero is raised to zero. */
+  /** '1': an account left with no position and a negative balance, once its own pending orders and withdrawals have paid what they can, is topped up to zero. */
   negative_balance_protection: '1',
   /** A demo account's starting balance; blank: the DEMO_INITIAL_BALANCE environment value. */
   demo_initial_balance: '',

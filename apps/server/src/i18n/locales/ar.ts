@@ -85,7 +85,6 @@ export const ar: Messages = {
   currency_unknown: 'عملة السحب هذه غير متاحة',
   withdraw_below_min: 'الحد الأدنى للسحب هو {{min}}',
   withdraw_above_max: 'الحد الأقصى للسحب هو {{max}}',
-  insufficient_balance: 'الرصيد المتاح غير كافٍ',
   not_bind: 'يرجى إعداد حساب الاستلام أولاً',
   withdraw_submitted: 'تم إرسال طلب السحب',
   withdraw_pending: 'قيد المراجعة',
@@ -98,4 +97,9 @@ export const ar: Messages = {
   kyc_submitted: 'تم إرسال طلب التحقق',
   kyc_not_allowed: 'طلب التحقق قيد المراجعة أو تمت الموافقة عليه',
   review_done: 'الطلب غير موجود أو تمت معالجته بالفعل',
+  withdraw_above_available: 'يمكنك الآن سحب {{available}} USD كحد أقصى',
+  withdraw_margin_call: 'حسابك في حالة نداء الهامش: لا يمكن السحب حتى يتعافى',
+  withdraw_returned_for_loss: 'أُعيد لتغطية خسارة تداول',
+  instrument_has_open_orders:
+    'لدى {{name}} {{count}} من المراكز المفتوحة أو الأوامر المعلقة: أغلقها أو ألغها أولاً',
 };

@@ -85,7 +85,6 @@ export const de: Messages = {
   currency_unknown: 'Diese Auszahlungswährung ist nicht verfügbar',
   withdraw_below_min: 'Die Mindestauszahlung beträgt {{min}}',
   withdraw_above_max: 'Die Höchstauszahlung beträgt {{max}}',
-  insufficient_balance: 'Nicht genügend verfügbares Guthaben',
   not_bind: 'Bitte richten Sie zuerst ein Empfangskonto ein',
   withdraw_submitted: 'Auszahlungsantrag gesendet',
   withdraw_pending: 'Ausstehend',
@@ -98,4 +97,9 @@ export const de: Messages = {
   kyc_submitted: 'Verifizierung gesendet',
   kyc_not_allowed: 'Ihre Verifizierung wird geprüft oder ist bereits bestätigt',
   review_done: 'Antrag nicht gefunden oder bereits bearbeitet',
+  withdraw_above_available: 'Sie können derzeit höchstens {{available}} USD auszahlen',
+  withdraw_margin_call: 'Ihr Konto ist im Margin Call: keine Auszahlung, bis es sich erholt hat',
+  withdraw_returned_for_loss: 'Zurückgebucht, um einen Handelsverlust zu decken',
+  instrument_has_open_orders:
+    '{{name}} hat {{count}} offene Positionen oder ausstehende Orders: bitte zuerst schließen oder stornieren',
 };

@@ -83,7 +83,6 @@ export const en = {
   currency_unknown: 'This withdrawal currency is not available',
   withdraw_below_min: 'The minimum withdrawal is {{min}}',
   withdraw_above_max: 'The maximum withdrawal is {{max}}',
-  insufficient_balance: 'Not enough available balance',
   not_bind: 'Please set up a collection account first',
   withdraw_submitted: 'Withdrawal request submitted',
   withdraw_pending: 'Pending',
@@ -96,6 +95,11 @@ export const en = {
   kyc_submitted: 'Verification submitted',
   kyc_not_allowed: 'Your verification is under review or already certified',
   review_done: 'This request was not found or has already been processed',
+  withdraw_above_available: 'You can withdraw at most {{available}} USD now',
+  withdraw_margin_call: 'Your account is at margin call: no withdrawal until it recovers',
+  withdraw_returned_for_loss: 'Returned to cover a trading loss',
+  instrument_has_open_orders:
+    '{{name}} has {{count}} open positions or pending orders: close or cancel them first',
 };
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;

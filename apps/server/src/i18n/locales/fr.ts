@@ -85,7 +85,6 @@ export const fr: Messages = {
   currency_unknown: 'Cette devise de retrait n’est pas disponible',
   withdraw_below_min: 'Le retrait minimum est de {{min}}',
   withdraw_above_max: 'Le retrait maximum est de {{max}}',
-  insufficient_balance: 'Solde disponible insuffisant',
   not_bind: 'Veuillez d’abord configurer un compte de réception',
   withdraw_submitted: 'Demande de retrait envoyée',
   withdraw_pending: 'En attente',
@@ -98,4 +97,9 @@ export const fr: Messages = {
   kyc_submitted: 'Vérification envoyée',
   kyc_not_allowed: 'Votre vérification est en cours d’examen ou déjà validée',
   review_done: 'Demande introuvable ou déjà traitée',
+  withdraw_above_available: 'Vous pouvez retirer au maximum {{available}} USD pour le moment',
+  withdraw_margin_call: 'Votre compte est en appel de marge : aucun retrait avant son rétablissement',
+  withdraw_returned_for_loss: 'Restitué pour couvrir une perte de trading',
+  instrument_has_open_orders:
+    '{{name}} a {{count}} positions ouvertes ou ordres en attente : clôturez-les ou annulez-les d’abord',
 };

@@ -84,7 +84,6 @@ export const hk: Messages = {
   currency_unknown: '此提現幣種暫不可用',
   withdraw_below_min: '最低提現金額為 {{min}}',
   withdraw_above_max: '最高提現金額為 {{max}}',
-  insufficient_balance: '可用餘額不足',
   not_bind: '請先設置收款帳戶',
   withdraw_submitted: '提現申請已提交',
   withdraw_pending: '審核中',
@@ -97,4 +96,8 @@ export const hk: Messages = {
   kyc_submitted: '認證資料已提交',
   kyc_not_allowed: '您的認證正在審核中或已通過',
   review_done: '找不到此申請或已被處理',
+  withdraw_above_available: '目前最多可提取 {{available}} USD',
+  withdraw_margin_call: '您的帳戶處於追加保證金狀態：恢復前不能提款',
+  withdraw_returned_for_loss: '已退回以彌補交易虧損',
+  instrument_has_open_orders: '{{name}} 尚有 {{count}} 筆持倉或掛單：請先平倉或撤單',
 };

@@ -85,7 +85,6 @@ export const it: Messages = {
   currency_unknown: 'Questa valuta di prelievo non è disponibile',
   withdraw_below_min: 'Il prelievo minimo è {{min}}',
   withdraw_above_max: 'Il prelievo massimo è {{max}}',
-  insufficient_balance: 'Saldo disponibile insufficiente',
   not_bind: 'Imposta prima un conto di accredito',
   withdraw_submitted: 'Richiesta di prelievo inviata',
   withdraw_pending: 'In attesa',
@@ -98,4 +97,9 @@ export const it: Messages = {
   kyc_submitted: 'Verifica inviata',
   kyc_not_allowed: 'La tua verifica è in revisione o già approvata',
   review_done: 'Richiesta non trovata o già elaborata',
+  withdraw_above_available: 'Al momento puoi prelevare al massimo {{available}} USD',
+  withdraw_margin_call: 'Il tuo conto è in margin call: nessun prelievo finché non si riprende',
+  withdraw_returned_for_loss: 'Restituito per coprire una perdita di trading',
+  instrument_has_open_orders:
+    '{{name}} ha {{count}} posizioni aperte o ordini pendenti: chiudili o annullali prima',
 };

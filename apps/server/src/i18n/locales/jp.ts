@@ -85,7 +85,6 @@ export const jp: Messages = {
   currency_unknown: 'この出金通貨は利用できません',
   withdraw_below_min: '最低出金額は {{min}} です',
   withdraw_above_max: '最高出金額は {{max}} です',
-  insufficient_balance: '利用可能残高が不足しています',
   not_bind: '先に受取口座を設定してください',
   withdraw_submitted: '出金申請を送信しました',
   withdraw_pending: '審査中',
@@ -98,4 +97,9 @@ export const jp: Messages = {
   kyc_submitted: '認証情報を送信しました',
   kyc_not_allowed: '認証は審査中か、すでに完了しています',
   review_done: 'この申請は見つからないか、すでに処理されています',
+  withdraw_above_available: '現在出金できるのは最大 {{available}} USD です',
+  withdraw_margin_call: '口座がマージンコール中のため、回復するまで出金できません',
+  withdraw_returned_for_loss: '取引損失の補填に充てるため返還されました',
+  instrument_has_open_orders:
+    '{{name}} には未決済ポジションまたは待機注文が {{count}} 件あります。先に決済または取消してください',
 };

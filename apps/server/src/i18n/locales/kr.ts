@@ -85,7 +85,6 @@ export const kr: Messages = {
   currency_unknown: '이 출금 통화는 사용할 수 없습니다',
   withdraw_below_min: '최소 출금액은 {{min}}입니다',
   withdraw_above_max: '최대 출금액은 {{max}}입니다',
-  insufficient_balance: '사용 가능한 잔액이 부족합니다',
   not_bind: '먼저 수취 계좌를 설정하세요',
   withdraw_submitted: '출금 신청이 제출되었습니다',
   withdraw_pending: '심사 중',
@@ -98,4 +97,9 @@ export const kr: Messages = {
   kyc_submitted: '인증 정보가 제출되었습니다',
   kyc_not_allowed: '인증이 심사 중이거나 이미 완료되었습니다',
   review_done: '요청을 찾을 수 없거나 이미 처리되었습니다',
+  withdraw_above_available: '현재 최대 {{available}} USD까지 출금할 수 있습니다',
+  withdraw_margin_call: '계정이 마진콜 상태입니다: 회복될 때까지 출금할 수 없습니다',
+  withdraw_returned_for_loss: '거래 손실을 충당하기 위해 반환되었습니다',
+  instrument_has_open_orders:
+    '{{name}}에 보유 포지션 또는 대기 주문이 {{count}}건 있습니다: 먼저 청산하거나 취소하세요',
 };

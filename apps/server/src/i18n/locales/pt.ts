@@ -85,7 +85,6 @@ export const pt: Messages = {
   currency_unknown: 'Esta moeda de saque não está disponível',
   withdraw_below_min: 'O saque mínimo é {{min}}',
   withdraw_above_max: 'O saque máximo é {{max}}',
-  insufficient_balance: 'Saldo disponível insuficiente',
   not_bind: 'Configure primeiro uma conta de recebimento',
   withdraw_submitted: 'Solicitação de saque enviada',
   withdraw_pending: 'Pendente',
@@ -98,4 +97,9 @@ export const pt: Messages = {
   kyc_submitted: 'Verificação enviada',
   kyc_not_allowed: 'Sua verificação está em análise ou já foi aprovada',
   review_done: 'Solicitação não encontrada ou já processada',
+  withdraw_above_available: 'Agora você pode sacar no máximo {{available}} USD',
+  withdraw_margin_call: 'Sua conta está em chamada de margem: nenhum saque até que ela se recupere',
+  withdraw_returned_for_loss: 'Devolvido para cobrir uma perda de negociação',
+  instrument_has_open_orders:
+    '{{name}} tem {{count}} posições abertas ou ordens pendentes: feche-as ou cancele-as primeiro',
 };

@@ -85,7 +85,6 @@ export const ru: Messages = {
   currency_unknown: 'Эта валюта вывода недоступна',
   withdraw_below_min: 'Минимальная сумма вывода — {{min}}',
   withdraw_above_max: 'Максимальная сумма вывода — {{max}}',
-  insufficient_balance: 'Недостаточно доступных средств',
   not_bind: 'Сначала настройте счёт для получения средств',
   withdraw_submitted: 'Заявка на вывод отправлена',
   withdraw_pending: 'На рассмотрении',
@@ -98,4 +97,9 @@ export const ru: Messages = {
   kyc_submitted: 'Данные для верификации отправлены',
   kyc_not_allowed: 'Ваша верификация на проверке или уже пройдена',
   review_done: 'Заявка не найдена или уже обработана',
+  withdraw_above_available: 'Сейчас можно вывести не более {{available}} USD',
+  withdraw_margin_call: 'По вашему счёту действует маржин-колл: вывод невозможен до его восстановления',
+  withdraw_returned_for_loss: 'Возвращено для покрытия торгового убытка',
+  instrument_has_open_orders:
+    'По инструменту {{name}} есть открытые позиции или отложенные ордера ({{count}}): сначала закройте или отмените их',
 };

@@ -85,7 +85,6 @@ export const spa: Messages = {
   currency_unknown: 'Esta moneda de retiro no está disponible',
   withdraw_below_min: 'El retiro mínimo es {{min}}',
   withdraw_above_max: 'El retiro máximo es {{max}}',
-  insufficient_balance: 'Saldo disponible insuficiente',
   not_bind: 'Primero configure una cuenta de cobro',
   withdraw_submitted: 'Solicitud de retiro enviada',
   withdraw_pending: 'Pendiente',
@@ -98,4 +97,9 @@ export const spa: Messages = {
   kyc_submitted: 'Verificación enviada',
   kyc_not_allowed: 'Su verificación está en revisión o ya fue aprobada',
   review_done: 'La solicitud no existe o ya fue procesada',
+  withdraw_above_available: 'Ahora puede retirar como máximo {{available}} USD',
+  withdraw_margin_call: 'Su cuenta está en llamada de margen: no puede retirar hasta que se recupere',
+  withdraw_returned_for_loss: 'Devuelto para cubrir una pérdida de trading',
+  instrument_has_open_orders:
+    '{{name}} tiene {{count}} posiciones abiertas u órdenes pendientes: ciérrelas o cancélelas primero',
 };

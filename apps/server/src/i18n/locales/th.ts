@@ -84,7 +84,6 @@ export const th: Messages = {
   currency_unknown: 'สกุลเงินถอนนี้ไม่พร้อมใช้งาน',
   withdraw_below_min: 'ยอดถอนขั้นต่ำคือ {{min}}',
   withdraw_above_max: 'ยอดถอนสูงสุดคือ {{max}}',
-  insufficient_balance: 'ยอดคงเหลือที่ใช้ได้ไม่เพียงพอ',
   not_bind: 'กรุณาตั้งค่าบัญชีรับเงินก่อน',
   withdraw_submitted: 'ส่งคำขอถอนเงินแล้ว',
   withdraw_pending: 'รอตรวจสอบ',
@@ -97,4 +96,8 @@ export const th: Messages = {
   kyc_submitted: 'ส่งข้อมูลยืนยันตัวตนแล้ว',
   kyc_not_allowed: 'การยืนยันตัวตนของคุณอยู่ระหว่างตรวจสอบหรือผ่านแล้ว',
   review_done: 'ไม่พบคำขอนี้หรือได้รับการดำเนินการแล้ว',
+  withdraw_above_available: 'ขณะนี้ถอนได้สูงสุด {{available}} USD',
+  withdraw_margin_call: 'บัญชีของคุณอยู่ในสถานะ Margin Call: ไม่สามารถถอนเงินได้จนกว่าบัญชีจะฟื้นตัว',
+  withdraw_returned_for_loss: 'คืนกลับเพื่อชดเชยผลขาดทุนจากการเทรด',
+  instrument_has_open_orders: '{{name}} ยังมีสถานะที่เปิดอยู่หรือคำสั่งรอดำเนินการ {{count}} รายการ: โปรดปิดหรือยกเลิกก่อน',
 };

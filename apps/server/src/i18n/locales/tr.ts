@@ -85,7 +85,6 @@ export const tr: Messages = {
   currency_unknown: 'Bu çekim para birimi kullanılamıyor',
   withdraw_below_min: 'En düşük çekim tutarı {{min}}',
   withdraw_above_max: 'En yüksek çekim tutarı {{max}}',
-  insufficient_balance: 'Kullanılabilir bakiye yetersiz',
   not_bind: 'Lütfen önce bir tahsilat hesabı ayarlayın',
   withdraw_submitted: 'Para çekme talebi gönderildi',
   withdraw_pending: 'Beklemede',
@@ -98,4 +97,9 @@ export const tr: Messages = {
   kyc_submitted: 'Doğrulama gönderildi',
   kyc_not_allowed: 'Doğrulamanız inceleniyor veya zaten onaylandı',
   review_done: 'Talep bulunamadı veya zaten işlendi',
+  withdraw_above_available: 'Şu anda en fazla {{available}} USD çekebilirsiniz',
+  withdraw_margin_call: 'Hesabınız teminat çağrısında: düzelene kadar para çekilemez',
+  withdraw_returned_for_loss: 'Bir işlem zararını karşılamak için iade edildi',
+  instrument_has_open_orders:
+    '{{name}} üzerinde {{count}} açık pozisyon veya bekleyen emir var: önce kapatın ya da iptal edin',
 };

@@ -85,7 +85,6 @@ export const vn: Messages = {
   currency_unknown: 'Loại tiền rút này hiện không khả dụng',
   withdraw_below_min: 'Số tiền rút tối thiểu là {{min}}',
   withdraw_above_max: 'Số tiền rút tối đa là {{max}}',
-  insufficient_balance: 'Số dư khả dụng không đủ',
   not_bind: 'Vui lòng thiết lập tài khoản nhận tiền trước',
   withdraw_submitted: 'Đã gửi yêu cầu rút tiền',
   withdraw_pending: 'Đang chờ duyệt',
@@ -98,4 +97,8 @@ export const vn: Messages = {
   kyc_submitted: 'Đã gửi thông tin xác minh',
   kyc_not_allowed: 'Xác minh của bạn đang được xét duyệt hoặc đã hoàn tất',
   review_done: 'Không tìm thấy yêu cầu hoặc yêu cầu đã được xử lý',
+  withdraw_above_available: 'Hiện bạn có thể rút tối đa {{available}} USD',
+  withdraw_margin_call: 'Tài khoản của bạn đang bị gọi ký quỹ: không thể rút tiền cho đến khi phục hồi',
+  withdraw_returned_for_loss: 'Đã hoàn lại để bù khoản lỗ giao dịch',
+  instrument_has_open_orders: '{{name}} còn {{count}} vị thế mở hoặc lệnh chờ: hãy đóng hoặc hủy chúng trước',
 };

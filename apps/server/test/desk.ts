@@ -1,0 +1,140 @@
+import { api } from '@meridian/contract';
+import { type Dec, dec } from '@meridian/core';
+import { asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { ledgerEntries, users } from '../src/db/schema';
+import { payWithdrawal, rejectWithdrawal } from '../src/funding/withdrawals.service';
+import { createSession } from '../src/http/sessions';
+import { post } from '../src/ledger/post';
+import { orders } from '../src/trading/schema';
+import { adminCall, operatorToken } from './admin-helpers';
+import type { TestApp } from './harness';
+
+export type Query = Record<string, string | number>;
+export interface Trader {
+  id: number;
+  token: string;
+}
+
+let serial = 0;
+
+/**
+ * A trading desk over a test app, for scenario tests: funded traders, exact ticks, the trader's calls,
+ * the operator's decisions, and the account as the database holds it.
+ */
+export function desk(t: TestApp) {
+  const db = t.database.db;
+  const id = (code: string) => t.market.instrumentByCode(code)!.id;
+  let admin: { id: number; token: string } | undefined;
+
+  /** The operator of these scenarios: an admin, who may make every back-office call. */
+  async function operator() {
+    admin ??= await operatorToken(t, 'admin');
+    return admin;
+  }
+
+  const call = async (token: string, path: string, query: Query) =>
+    (await t.call('GET', path, { token, query })).body;
+
+  return {
+    id,
+    operator,
+
+    /** A real account with `balance` deposited through the ledger. */
+    async trader(balance = '10000'): Promise<Trader> {
+      serial += 1;
+      const tag = `d${serial}${Math.random().toString(36).slice(2, 8)}`;
+      const [user] = await db
+        .insert(users)
+        .values({ uid: tag, loginType: 'email', email: `${tag}@example.com`, inviteCode: tag })
+        .returning();
+      await db.transaction((tx) =>
+        post(tx, { userId: user!.id, account: 'balance', type: 'deposit', amount: balance }),
+      );
+      return { id: user!.id, token: await createSession(db, user!.id) };
+    },
+
+    /** A tick one second after the last, which the market must accept. */
+    tick(symbol: string, price: string) {
+      t.clock.set(t.clock.now() + 1000);
+      expect(t.market.pushTick({ symbol, price, time: t.clock.now(), volume: 1 })).toBe(true);
+    },
+
+    /** A market order unless `status: 0` says pending; SL and TP unset unless given. */
+    submit: (token: string, query: Query) =>
+      call(token, api.submitOrder.path, { status: 1, stop_loss_price: 0, target_profit_price: 0, ...query }),
+    close: (token: string, orderId: number) => call(token, api.closeOrder.path, { id: orderId }),
+    cancel: (token: string, orderId: number) => call(token, api.cancelOrder.path, { id: orderId }),
+    setStops: (token: string, orderId: number, stopLoss: string, takeProfit: string) =>
+      call(token, api.setStopPrice.path, {
+        id: orderId,
+        stop_loss_price: stopLoss,
+        target_profit_price: takeProfit,
+      }),
+    myDeal: (token: string, status: 0 | 1 | 3) => call(token, api.myDeal.path, { status, page: 1 }),
+    accountDetail: (token: string) => call(token, api.forexDetail.path, {}),
+
+    /** Binds a USDT (TRC20) address, then asks to withdraw `amount` to it. */
+    async withdraw(token: string, amount: string) {
+      const currencies = await call(token, '/api/account/draw_symbol_list', { type: 1 });
+      const usdt = currencies.data.find((c: { code: string }) => c.code === 'USDT');
+      let methods = (await call(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: usdt.id }))
+        .data;
+      if (methods.length === 0) {
+        await t.call('POST', '/api/wallet/bind_draw_method', {
+          token,
+          form: { type: 1, draw_id: usdt.id, dc_address: 'TXYZdesk123456789' },
+        });
+        methods = (await call(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: usdt.id })).data;
+      }
+      const res = await t.call('POST', '/api/account/draw', {
+        token,
+        form: { draw_currency_id: usdt.id, number: amount, memo: '', draw_method_id: methods[0].id },
+      });
+      return res.body;
+    },
+    payWithdrawal: async (withdrawalId: number) => payWithdrawal(db, (await operator()).id, withdrawalId),
+    rejectWithdrawal: async (withdrawalId: number) =>
+      rejectWithdrawal(db, (await operator()).id, withdrawalId, 'declined'),
+    /** A back-office call, as the admin app makes it, by the scenarios' operator. */
+    operatorCall: async (method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}) =>
+      adminCall(t, method, path, (await operator()).token, input),
+
+    /** Lets the engine run what the ticks queued, sweep the accounts, and run what the sweep queued. */
+    async settled() {
+      await t.engine.idle();
+      await t.engine.sweep();
+      await t.engine.idle();
+    },
+
+    async account(userId: number): Promise<{ balance: Dec; lock: Dec }> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return { balance: dec(row!.balance), lock: dec(row!.lockBalance) };
+    },
+
+    async order(orderId: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row!;
+    },
+
+    /** The account's ledger rows, oldest first. */
+    ledger: (userId: number) =>
+      db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
+
+    /** TRADING.md "Ledger": balance = Σ balance rows and lock_balance = Σ lock rows. */
+    async expectBalanced(userId: number) {
+      const [sums] = await db
+        .select({
+          balance: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'balance'), 0)::text`,
+          lock: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'lock'), 0)::text`,
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId));
+      const { balance, lock } = await this.account(userId);
+      expect(balance.toFixed()).toBe(dec(sums!.balance).toFixed());
+      expect(lock.toFixed()).toBe(dec(sums!.lock).toFixed());
+    },
+  };
+}
+
+export type Desk = ReturnType<typeof desk>;

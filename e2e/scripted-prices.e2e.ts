@@ -1,0 +1,106 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import {
+  depositApproved,
+  launchBrowser,
+  phone,
+  type RunningServer,
+  registerTrader,
+  signInOnScreen,
+  startServer,
+  traderApi,
+} from './harness';
+
+/** Prices moved exactly by a scripted provider (docs/feed-protocol.md), so a person can check the figures to the cent. */
+let server: RunningServer;
+let browser: Browser;
+let feed: ScriptedFeed;
+
+beforeAll(async () => {
+  feed = await startScriptedFeed({ EURUSD: '1.10000', XAUUSD: '2000.00', BTCUSD: '96000.00' });
+  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
+  await feed.subscribed();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await feed?.close();
+});
+
+describe('a take-profit hit at a scripted price', () => {
+  it('closes the position at the crossing tick and shows its exact profit in history', async () => {
+    const { context, page, errors } = await phone(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Try a demo account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('.quote-row', { hasText: 'EUR/USD' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/trade');
+    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('1.10000');
+    await page.getByRole('switch', { name: 'Take profit' }).click();
+    await page.locator('.stop-input input').fill('1.10200');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Order placed');
+
+    // Short of the level: nothing. Through it: closed at 1.10210 × (1 − 0.00005) = 1.10204.
+    feed.move('EURUSD', '1.10150');
+    feed.move('EURUSD', '1.10210');
+    await page.getByText('Orders', { exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/order');
+    await page.getByRole('tab', { name: 'History' }).click();
+    const row = page.locator('.order-row', { hasText: 'EUR/USD' });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    // Bought at 1.10006 (the spread on 1.10000); (1.10204 − 1.10006) × 0.01 lot × 100,000 = 1.98.
+    await expect.poll(() => row.textContent()).toContain('1.10006 → 1.10204');
+    expect(await row.locator('.order-row__pnl').textContent()).toContain('1.98');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('gold gaps through a real account’s margin', () => {
+  it('stops the account out and tops it up to exactly zero, as the trader sees in the account history', async () => {
+    const email = `gap.${Date.now()}@example.com`;
+    const token = await registerTrader(server, email, 'secret-123');
+    await depositApproved(server, token, '1000');
+    const buy = await traderApi(server, '/v1/api/forex/submit', {
+      token,
+      query: { type: '1', cont: '0.4', forex_id: await instrumentId('XAUUSD'), multiple: '100', status: '1' },
+    });
+    // Fill 2000.20: margin 800.08, fee 2.40, leaving 197.52.
+    expect([buy.Price, buy.CautionMoney, buy.TradeFee]).toEqual(['2000.20', '800.080000', '2.400000']);
+
+    // Gap to 1900.00: closed by stop-out at 1899.81, (1899.81 − 2000.20) × 40 = −4,015.60, leaving −3,018.00.
+    feed.move('XAUUSD', '1900.00');
+    await expect
+      .poll(
+        async () =>
+          (await traderApi(server, '/v1/api/forex/my_deal', { token, query: { status: '3' } })).total,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+
+    const { context, page, errors } = await phone(browser);
+    await signInOnScreen(page, server, email, 'secret-123');
+    await page.goto(`${server.url}/mine/history`);
+    const rows = page.locator('.adm-list-item');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    const texts = await rows.allTextContents();
+    expect(texts[0]).toContain('Negative balance protection');
+    expect(texts[0]).toContain('3018.00');
+    expect(texts[1]).toContain('Position closed');
+    expect(texts[1]).toContain('-3215.52');
+    const detail = await traderApi(server, '/v1/api/main/account/forexDetail', { token });
+    expect(detail).toEqual({ balance: '0.00', lock_balance: '0.00', withdrawable: '0.00' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+async function instrumentId(code: string): Promise<string> {
+  const list: { Id: number; Code: string }[] = await traderApi(server, '/v1/api/forex/trade_list');
+  return String(list.find((i) => i.Code === code)!.Id);
+}
