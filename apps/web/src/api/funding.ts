@@ -80,7 +80,14 @@ export type BindForm = { type: DrawType; draw_id: number } & Partial<
   >
 >;
 
-export const fetchAccountDetail = () => request<{ balance: string; lock_balance: string }>(api.forexDetail);
+export interface AccountDetail {
+  balance: string;
+  lock_balance: string;
+  /** What may be withdrawn now: min(cash, free margin), 0 during a margin call, rounded down to 2 decimals. */
+  withdrawable: string;
+}
+
+export const fetchAccountDetail = () => request<AccountDetail>(api.forexDetail);
 
 /** Uploads an image (multipart `file`) behind a spinner and returns its url. */
 export function uploadImage(file: File): Promise<{ url: string }> {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLedger, type LedgerRow } from '../../api/account';
 import { changeDirection, formatMoney } from '../../ui/format';
+import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 
 /** SPEC.md §2 /mine/history: the account's ledger, newest first, paged as it scrolls. */
@@ -34,7 +35,7 @@ export default function HistoryPage() {
             <List.Item
               key={row.Id}
               description={<span className="num">{row.CreatedAtTran}</span>}
-              extra={<span className={`num ${changeDirection(row.Value)}`}>{formatMoney(row.Value)}</span>}
+              extra={<Money amount={formatMoney(row.Value)} className={changeDirection(row.Value)} />}
             >
               {row.MemoTran}
             </List.Item>

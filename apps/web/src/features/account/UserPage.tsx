@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetchBalance, fetchUserInfo, resetDemo } from '../../api/account';
 import { useApp } from '../../stores/app';
 import { useUser } from '../../stores/user';
+import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { showOnlyRealAccount } from './onlyRealAccount';
 
@@ -88,7 +89,13 @@ export default function UserPage() {
             {showBalance ? <EyeOutline /> : <EyeInvisibleOutline />}
           </button>
         </div>
-        <div className="account-card__amount num">{showBalance ? balance : '******'}</div>
+        <div className="account-card__total">
+          {showBalance ? (
+            <Money amount={balance} className="account-card__amount" />
+          ) : (
+            <span className="account-card__amount">******</span>
+          )}
+        </div>
         <div className="account-card__actions" onClick={(event) => event.stopPropagation()}>
           <Button color="primary" onClick={() => open('/mine/charge', true)}>
             {t('page.charge')}

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencyCode } from '../../ui/Money';
 import { ImageField } from './ImageField';
 import { positiveAmount } from './money';
 
@@ -39,7 +40,7 @@ export function DepositForm({ onSubmit }: DepositFormProps) {
   return (
     <>
       <Form layout="vertical" className="funding-form">
-        <Form.Item label={t('funding.amount')}>
+        <Form.Item label={t('funding.amount')} extra={<CurrencyCode />}>
           <Input
             name="number"
             inputMode="decimal"

@@ -3,8 +3,9 @@ import { BankcardOutline, BillOutline, DownlandOutline, LinkOutline, UploadOutli
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fetchAccountDetail } from '../../api/funding';
+import { type AccountDetail, fetchAccountDetail } from '../../api/funding';
 import { formatMoney } from '../../ui/format';
+import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 
 const ENTRIES = [
@@ -19,7 +20,7 @@ const ENTRIES = [
 export default function WalletPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [detail, setDetail] = useState<{ balance: string; lock_balance: string }>();
+  const [detail, setDetail] = useState<AccountDetail>();
 
   useEffect(() => {
     fetchAccountDetail().then(setDetail, () => {});
@@ -30,11 +31,15 @@ export default function WalletPage() {
       <section className="wallet-card">
         <div>
           <span>{t('funding.balance')}</span>
-          <strong className="num wallet-card__balance">{formatMoney(detail?.balance)}</strong>
+          <strong>
+            <Money amount={formatMoney(detail?.balance)} className="wallet-card__balance" />
+          </strong>
         </div>
         <div>
           <span>{t('funding.lockBalance')}</span>
-          <strong className="num wallet-card__lock">{formatMoney(detail?.lock_balance)}</strong>
+          <strong>
+            <Money amount={formatMoney(detail?.lock_balance)} className="wallet-card__lock" />
+          </strong>
         </div>
       </section>
       <List>

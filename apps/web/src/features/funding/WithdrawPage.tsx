@@ -12,7 +12,7 @@ import {
   requestWithdrawal,
   type WithdrawCurrency,
 } from '../../api/funding';
-import { formatMoney } from '../../ui/format';
+import { CurrencyCode, Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { promptBind } from './bindPrompt';
 import { positiveAmount } from './money';
@@ -38,6 +38,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
   const [currencyId, setCurrencyId] = useState<number>();
   const [methods, setMethods] = useState<DrawMethod[]>([]);
   const [methodId, setMethodId] = useState<number>();
+  /** The server's withdrawable, already rounded down: shown as given, never rounded again. */
   const [available, setAvailable] = useState<string>();
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
@@ -53,7 +54,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
       () => {},
     );
     fetchAccountDetail().then(
-      (d) => setAvailable(d.balance),
+      (d) => setAvailable(d.withdrawable),
       () => {},
     );
   }, [type]);
@@ -82,7 +83,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
       setAmount('');
       setMemo('');
       fetchAccountDetail().then(
-        (d) => setAvailable(d.balance),
+        (d) => setAvailable(d.withdrawable),
         () => {},
       );
       onDone();
@@ -130,9 +131,10 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
         </Form.Item>
         <Form.Item
           label={t('funding.amount')}
+          extra={<CurrencyCode />}
           description={
-            <span className="num">
-              {t('funding.available')}: {formatMoney(available)}
+            <span>
+              {t('funding.available')}: <Money amount={available ?? '--'} className="withdraw-available" />
               {currency &&
                 ` · ${t('funding.limits', { min: currency.min, max: currency.max === '0' ? '∞' : currency.max })}`}
             </span>
@@ -150,14 +152,19 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
           <Input name="memo" value={memo} onChange={setMemo} maxLength={300} />
         </Form.Item>
       </Form>
+      {/* Fee and received amount are in the payout currency: received = amount × usd_price − fee. */}
       <dl className="funding-card withdraw-quote">
         <div>
           <dt>{t('funding.fee')}</dt>
-          <dd className="num">{quote.fee}</dd>
+          <dd>
+            <Money amount={quote.fee} currency={currency?.code} />
+          </dd>
         </div>
         <div>
           <dt>{t('funding.received')}</dt>
-          <dd className="num withdraw-quote__received">{quote.received}</dd>
+          <dd>
+            <Money amount={quote.received} currency={currency?.code} className="withdraw-quote__received" />
+          </dd>
         </div>
       </dl>
       <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>

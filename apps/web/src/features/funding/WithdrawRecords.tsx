@@ -2,6 +2,7 @@ import { ErrorBlock, InfiniteScroll, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DrawType, fetchWithdrawRecords, type WithdrawRecord } from '../../api/funding';
+import { Money } from '../../ui/Money';
 
 const STATUS_CLASS = ['pending', 'up', 'down'];
 
@@ -35,8 +36,10 @@ export function WithdrawRecords({ type }: { type: DrawType }) {
               key={row.id}
               description={
                 <>
-                  <span className="num">
-                    {t('funding.received')}: {row.real_number} · {t('funding.fee')}: {row.fee}
+                  <span>
+                    {t('funding.received')}:{' '}
+                    <Money amount={row.real_number} currency={row.draw_currency.code} /> · {t('funding.fee')}:{' '}
+                    <Money amount={row.fee} currency={row.draw_currency.code} />
                   </span>
                   <span className="num">{row.created_at}</span>
                   <span className="withdraw-records__to">
@@ -51,9 +54,7 @@ export function WithdrawRecords({ type }: { type: DrawType }) {
                 </span>
               }
             >
-              <span className="num">
-                {row.number} {row.draw_currency.code}
-              </span>
+              <Money amount={row.number} currency={row.draw_currency.code} />
             </List.Item>
           ))}
         </List>

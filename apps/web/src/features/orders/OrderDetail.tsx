@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelOrder, closeOrder, type Order, setStopPrice } from '../../api/trading';
 import { changeDirection, formatMoney } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
+import { Money } from '../../ui/Money';
 
 interface Props {
   order: Order | null;
@@ -46,7 +47,7 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
     }
   };
 
-  const rows: [string, string][] = order
+  const rows: [label: string, value: string, money?: boolean][] = order
     ? [
         ['order.lots', order.Quantity],
         ['orders.openPrice', order.Price],
@@ -54,12 +55,14 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
         ['order.stopLoss', order.TargetLossPrice],
         ['order.takeProfit', order.TargetProfitPrice],
         ['order.leverage', `1:${order.Multiple}`],
-        ['order.fee', order.TradeFee],
-        ['order.margin', order.CautionMoney],
+        ['order.fee', order.TradeFee, true],
+        ['order.margin', order.CautionMoney, true],
         ['orders.openTime', order.CreateTimeHandler],
         ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as [string, string][]) : []),
       ]
     : [];
+  // Why a closed or cancelled order ended; a reason this version does not know is left out rather than shown raw.
+  const reason = order?.CloseReason ? t(`orders.reason.${order.CloseReason}`, { defaultValue: '' }) : '';
 
   return (
     <Popup
@@ -76,15 +79,16 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
             <span className={order.OrderType === 1 ? 'tag tag--buy' : 'tag tag--sell'}>
               {t(order.OrderType === 1 ? 'order.buy' : 'order.sell')}
             </span>
-            <span className={`num order-detail__pnl ${changeDirection(order.FactProfits)}`}>
-              {formatMoney(order.FactProfits)}
+            <span className={`order-detail__pnl ${changeDirection(order.FactProfits)}`}>
+              <Money amount={formatMoney(order.FactProfits)} />
             </span>
           </header>
+          {reason && <p className="order-detail__reason">{reason}</p>}
           <dl className="order-detail__rows">
-            {rows.map(([label, value]) => (
+            {rows.map(([label, value, money]) => (
               <div key={label}>
                 <dt>{t(label)}</dt>
-                <dd className="num">{value}</dd>
+                <dd>{money ? <Money amount={value} /> : <span className="num">{value}</span>}</dd>
               </div>
             ))}
           </dl>

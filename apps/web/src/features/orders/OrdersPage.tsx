@@ -1,17 +1,17 @@
 import { Topic } from '@meridian/contract';
-import { dec, isDecimalText } from '@meridian/core';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AccountPush, fetchOrders, type Order, type OrderPage } from '../../api/trading';
+import { type AccountPush, fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
 import { changeDirection, formatMoney } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
+import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { OrderDetail } from './OrderDetail';
+import { isRealised, liveTotals, type Tab, type Totals } from './totals';
 
-type Tab = 1 | 0 | 3;
 const TABS: { status: Tab; label: string }[] = [
   { status: 1, label: 'orders.holding' },
   { status: 0, label: 'orders.pending' },
@@ -20,8 +20,6 @@ const TABS: { status: Tab; label: string }[] = [
 /** SPEC.md §9: the refresh indicator hides after 500 ms. */
 const REFRESH_HOLD_MS = 500;
 const SKELETON_ROWS = 2;
-
-type Totals = Omit<OrderPage, 'data' | 'total'>;
 
 /** SPEC.md §2 /order: holding, pending and history tabs, the totals card, live P&L, the detail popup. */
 export default function OrdersPage() {
@@ -44,7 +42,7 @@ export default function OrdersPage() {
       if (run !== generation.current) return;
       page.current = next;
       const { data, total, ...rest } = result;
-      setTotals(rest);
+      setTotals({ ...rest, tab });
       setOrders((current) =>
         reset ? data : [...current, ...data.filter((o) => !current.some((c) => c.Id === o.Id))],
       );
@@ -93,7 +91,7 @@ export default function OrdersPage() {
 
   return (
     <Page>
-      <Totals totals={totals} />
+      <TotalsCard totals={totals} tab={tab} />
       {marginCall && <NoticeBar color="alert" content={t('orders.marginCall')} wrap />}
       <Tabs activeKey={String(tab)} onChange={(key) => setTab(Number(key) as Tab)}>
         {TABS.map((item) => (
@@ -126,37 +124,26 @@ export default function OrdersPage() {
   );
 }
 
-/** Totals follow the live push between page loads: equity and free margin move with floating P&L. */
-function liveTotals(current: Totals, push: AccountPush): Totals {
-  if (![current.balance, push.ProfitsTotal, push.CautionMoneyAll].every(isDecimalText)) return current;
-  const equity = dec(current.balance).plus(push.CautionMoneyAll).plus(push.ProfitsTotal);
-  return {
-    ...current,
-    all_fact_profits: push.ProfitsTotal,
-    caution_money_all: push.CautionMoneyAll,
-    hazard_rate: push.HazardRate,
-    net_value: equity.toFixed(2),
-    free_margin: equity.minus(push.CautionMoneyAll).toFixed(2),
-  };
-}
-
-function Totals({ totals }: { totals: Totals | null }) {
+/** The account's figures; the P&L is labelled by the tab its figure was loaded on (until then, the tab shown). */
+function TotalsCard({ totals, tab }: { totals: Totals | null; tab: Tab }) {
   const { t } = useTranslation();
-  const rows: [string, string | undefined, boolean?][] = [
-    ['orders.balance', totals?.balance],
-    ['orders.profitLoss', totals?.all_fact_profits, true],
-    ['orders.netValue', totals?.net_value],
-    ['orders.margin', totals?.caution_money_all],
-    ['orders.riskRate', totals ? (totals.hazard_rate === '--' ? '--' : `${totals.hazard_rate}%`) : undefined],
-    ['orders.freeMargin', totals?.free_margin],
+  const pnlLabel = isRealised(totals?.tab ?? tab) ? 'orders.realisedPnl' : 'orders.floatingPnl';
+  const risk = totals && totals.hazard_rate !== '--' ? `${totals.hazard_rate}%` : '--';
+  const rows: [label: string, value: string | undefined, kind: 'money' | 'pnl' | 'rate'][] = [
+    ['orders.balance', totals?.balance, 'money'],
+    [pnlLabel, totals?.all_fact_profits, 'pnl'],
+    ['orders.netValue', totals?.net_value, 'money'],
+    ['orders.margin', totals?.caution_money_all, 'money'],
+    ['orders.riskRate', risk, 'rate'],
+    ['orders.freeMargin', totals?.free_margin, 'money'],
   ];
   return (
     <dl className="totals">
-      {rows.map(([label, value, signed]) => (
+      {rows.map(([label, value, kind]) => (
         <div key={label}>
           <dt>{t(label)}</dt>
-          <dd className={`num ${signed ? changeDirection(value) : ''}`}>
-            {value?.includes('%') || value === '--' ? value : formatMoney(value)}
+          <dd className={kind === 'pnl' ? changeDirection(value) : undefined}>
+            {kind === 'rate' ? <span className="num">{value}</span> : <Money amount={formatMoney(value)} />}
           </dd>
         </div>
       ))}
@@ -185,8 +172,8 @@ function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
         <span className="order-row__prices num">
           {order.Price} → {order.UpdatePrice}
         </span>
-        <span className={`order-row__pnl num ${direction}`}>
-          {cancelled ? t('orders.cancelled') : formatMoney(order.FactProfits)}
+        <span className={`order-row__pnl ${direction}`}>
+          {cancelled ? t('orders.cancelled') : <Money amount={formatMoney(order.FactProfits)} />}
         </span>
       </button>
     </li>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLeaderboard, type RankingRow } from '../../api/content';
 import { useInstrumentName } from '../../ui/instrumentName';
+import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 
@@ -52,8 +53,11 @@ export default function RankPage() {
                     </span>
                     <span>
                       {t('rank.income')}{' '}
-                      <b className={`num ${direction(row.three_week_profit)}`}>
-                        {signed(row.three_week_profit)}
+                      <b>
+                        <Money
+                          amount={signed(row.three_week_profit)}
+                          className={direction(row.three_week_profit)}
+                        />
                       </b>
                     </span>
                     <span>

@@ -16,6 +16,7 @@ import { submitOrder } from '../../api/trading';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { useMarket } from '../../stores/market';
 import { useUser } from '../../stores/user';
+import { Money } from '../../ui/Money';
 
 /** Current prices by pair code, for converting margin of non-USD instruments to USD. */
 function usePriceLookup(): PriceLookup {
@@ -26,12 +27,14 @@ function usePriceLookup(): PriceLookup {
   }, [instruments]);
 }
 
+const SIDES: Side[] = ['buy', 'sell'];
+
 const newClientOrderId = () =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** SPEC.md §2/§5 order form: side, market or pending, lots stepper, leverage, SL/TP toggles, live margin and fee. */
+/** SPEC.md §2/§5 order form: market or pending, lots stepper, leverage, SL/TP toggles, live margin and fee of each side. */
 export function OrderForm({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,7 +45,6 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   const terms = useMemo(() => instrumentFromWire(instrument), [instrument]);
   const leverages = instrument.HasForexMultiple.map((m) => m.Value);
 
-  const [side, setSide] = useState<Side>('buy');
   const [pending, setPending] = useState(false);
   const [target, setTarget] = useState('');
   const [lots, setLots] = useState(instrument.ForexMinCont);
@@ -52,7 +54,8 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   const [sl, setSl] = useState('');
   const [tpOn, setTpOn] = useState(false);
   const [tp, setTp] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** The side being submitted, for its button's spinner. */
+  const [busy, setBusy] = useState<Side | null>(null);
 
   // A new instrument starts from its own minimum lots and first leverage; a quote refresh does not reset the form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the instrument's id alone
@@ -71,14 +74,16 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   const canDecrease = lotsValid && dec(lots).minus(step).gt(0);
   const reference = pending ? target : market;
 
-  const preview = useMemo(() => {
+  // Both sides before either is pressed: with a spread, a buy fills above the market and a sell below it.
+  const costs = useMemo(() => {
     if (!lotsValid || leverage === null || !isDecimalText(reference) || dec(reference).lte(0)) return null;
+    const cost = (side: Side) => orderCost(terms, { side, lots, leverage }, reference, tradeFeeType, prices);
     try {
-      return orderCost(terms, { side, lots, leverage }, reference, tradeFeeType, prices);
+      return { buy: cost('buy'), sell: cost('sell') };
     } catch {
       return null;
     }
-  }, [terms, side, lots, leverage, reference, tradeFeeType, prices, lotsValid]);
+  }, [terms, lots, leverage, reference, tradeFeeType, prices, lotsValid]);
 
   const stepLots = (direction: 1 | -1) => {
     const base = lotsValid ? dec(lots) : dec(0);
@@ -87,7 +92,6 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   };
 
   const submit = async (chosen: Side) => {
-    setSide(chosen);
     if (!isLogin) {
       navigate(`/login?from=${encodeURIComponent(location.pathname)}`);
       return;
@@ -98,7 +102,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     }
     // SPEC.md §5: missing lots or leverage is silently not submitted.
     if (!lotsValid || leverage === null) return;
-    setBusy(true);
+    setBusy(chosen);
     try {
       await submitOrder({
         type: chosen === 'buy' ? 1 : 2,
@@ -114,7 +118,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     } catch {
       // The refusal was already shown as a toast.
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -210,20 +214,30 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
         {tpOn && <Input className="num stop-input" inputMode="decimal" min={0} value={tp} onChange={setTp} />}
       </div>
 
-      <dl className="order-form__preview">
-        <div>
-          <dt>{t('order.unitsPerLot')}</dt>
-          <dd className="num">{instrument.ForexContNum}</dd>
+      <div className="field">
+        <span>{t('order.unitsPerLot')}</span>
+        <span className="num">{instrument.ForexContNum}</span>
+      </div>
+
+      <div className="order-form__costs">
+        <div className="order-form__sides">
+          <span />
+          <span className="up">{t('order.buy')}</span>
+          <span className="down">{t('order.sell')}</span>
         </div>
-        <div>
-          <dt>{t('order.margin')}</dt>
-          <dd className="num">{preview ? moneyText(preview.margin) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('order.fee')}</dt>
-          <dd className="num">{preview ? moneyText(preview.fee) : '--'}</dd>
-        </div>
-      </dl>
+        <dl className="order-form__preview">
+          {(['margin', 'fee'] as const).map((figure) => (
+            <div key={figure}>
+              <dt>{t(`order.${figure}`)}</dt>
+              {SIDES.map((side) => (
+                <dd key={side}>
+                  <Money amount={costs ? moneyText(costs[side][figure]) : '--'} />
+                </dd>
+              ))}
+            </div>
+          ))}
+        </dl>
+      </div>
 
       {closed && <p className="order-form__closed">{t('market.closed')}</p>}
       <div className="order-form__actions">
@@ -231,7 +245,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           className="buy"
           block
           disabled={closed}
-          loading={busy && side === 'buy'}
+          loading={busy === 'buy'}
           onClick={() => void submit('buy')}
         >
           {t('order.buy')}
@@ -240,7 +254,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           className="sell"
           block
           disabled={closed}
-          loading={busy && side === 'sell'}
+          loading={busy === 'sell'}
           onClick={() => void submit('sell')}
         >
           {t('order.sell')}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountPush } from '../../api/trading';
+import { liveTotals, type Tab, type Totals } from './totals';
+
+const loaded = (tab: Tab, profits: string): Totals => ({
+  tab,
+  balance: '900.00',
+  all_fact_profits: profits,
+  caution_money_all: '100.000000',
+  hazard_rate: '1000.00',
+  net_value: '1000.00',
+  free_margin: '900.00',
+});
+
+const push: AccountPush = {
+  ProfitsTotal: '-12.500000',
+  HazardRate: '987.50',
+  CautionMoneyAll: '100.000000',
+  MarginCall: false,
+  TransOrder: [],
+};
+
+describe('the orders screen totals under live pushes', () => {
+  it('shows the pushed floating P&L on holding and pending', () => {
+    for (const tab of [1, 0] as const) {
+      expect(liveTotals(loaded(tab, '3.000000'), push).all_fact_profits).toBe('-12.500000');
+    }
+  });
+
+  it('keeps the realised P&L on history while the account figures follow the push', () => {
+    const totals = liveTotals(loaded(3, '9.035000'), push);
+    expect(totals.all_fact_profits).toBe('9.035000');
+    expect(totals.net_value).toBe('987.50');
+    expect(totals.free_margin).toBe('887.50');
+    expect(totals.hazard_rate).toBe('987.50');
+  });
+});
