@@ -369,6 +369,8 @@ export async function startNode(env: Record<string, string>): Promise<BenchNode>
       DEMO_TRADERS: 'off',
       BACKFILL_DAYS: '0.05',
       OPERATOR_PASSWORD: 'bench-operator-password',
+      SECRET_KEY: 'be'.repeat(32),
+      OUTBOX_ONLY: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -37,6 +37,8 @@ async function node(env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await startServer({
     DATABASE_URL: databaseUrl,
     OPERATOR_PASSWORD: 'fault-test-operator',
+    SECRET_KEY: 'fa'.repeat(32),
+    OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
     BACKFILL_DAYS: '0.05',

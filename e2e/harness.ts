@@ -201,8 +201,43 @@ export async function depositApproved(server: RunningServer, token: string, amou
     charge_id: String(channel.id),
   });
   const { id } = await traderApi(server, `/api/quickCharge/submit?${query}`, { token });
-  const operator = await traderApi(server, '/admin/api/login', {
-    form: { email: 'admin@meridian.local', password: 'meridian-admin' },
-  });
-  await traderApi(server, '/admin/api/deposits/approve', { token: operator.token, form: { id: String(id) } });
+  const operator = await operatorSession(server);
+  await traderApi(server, '/admin/api/deposits/approve', { token: operator, form: { id: String(id) } });
+}
+
+/** The first operator's e-mail, and the password the harness gives it at its first sign-in. */
+export const OPERATOR_EMAIL = 'admin@meridian.local';
+export const OPERATOR_PASSWORD = 'e2e-operator-password';
+
+/** The password a first start made up and printed once (embedded mode). */
+export function printedOperatorPassword(server: RunningServer): string {
+  const found = new RegExp(`${OPERATOR_EMAIL} / (\\S+)`).exec(server.output());
+  if (!found) throw new Error(`no operator password printed:\n${server.output().slice(0, 2000)}`);
+  return found[1]!;
+}
+
+const operatorSessions = new WeakMap<RunningServer, Promise<string>>();
+
+/**
+ * A back-office token of the first operator: at the server's first use, signs in with the printed password
+ * and sets OPERATOR_PASSWORD, as a first sign-in must; then signs in with it.
+ */
+export function operatorSession(server: RunningServer): Promise<string> {
+  let session = operatorSessions.get(server);
+  if (!session) {
+    session = (async () => {
+      const first = printedOperatorPassword(server);
+      const { token } = await traderApi(server, '/admin/api/login', {
+        form: { email: OPERATOR_EMAIL, password: first },
+      });
+      await fetch(`${server.url}/admin/api/password`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ current_password: first, new_password: OPERATOR_PASSWORD }),
+      });
+      return token as string;
+    })();
+    operatorSessions.set(server, session);
+  }
+  return session;
 }

@@ -44,6 +44,8 @@ async function node(): Promise<RunningServer> {
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     OPERATOR_PASSWORD: 'scale-test-operator',
+    SECRET_KEY: '5c'.repeat(32),
+    OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
     BACKFILL_DAYS: '0.05',

@@ -10,7 +10,10 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { DemoResetHook } from './accounts/context';
+import { createDelivery, type Delivery } from './accounts/delivery/transport';
 import { accountRoutes } from './accounts/routes';
+import { approvalRoutes } from './admin/approvals';
+import { requireOperatorTotp } from './admin/auth';
 import { instrumentRoutes } from './admin/instruments';
 import { operatorRoutes } from './admin/operators';
 import { reconcileRoutes } from './admin/reconcile';
@@ -30,7 +33,11 @@ import { fundingRoutes } from './funding/routes';
 import { AppError } from './http/errors';
 import { requestLanguage } from './http/lang';
 import { envelope, route } from './http/route';
+import type { Secrets } from './http/secrets';
 import { securityHeaders } from './http/security-headers';
+import { setSessionPolicy } from './http/sessions';
+import { supportFraming } from './http/support-framing';
+import type { Throttle } from './http/throttle';
 import { inviteRoutes } from './invite/routes';
 import { kycRoutes } from './kyc/routes';
 import { marketRoutes } from './market/routes';
@@ -43,14 +50,25 @@ import type { Trading } from './trading/service';
 import { Gateway } from './ws/gateway';
 import { websocketRoutes } from './ws/routes';
 
-export interface Deps {
+/** What the composition root gives the app. */
+export interface AppDeps {
   config: Config;
   database: Database;
   bus: Bus;
   market: Market;
   trading: Trading;
+  /** Atomic counters of the sign-in, code and step-up throttles (Redis across nodes). */
+  throttle: Throttle;
+  /** Seals the TOTP secrets kept in the database. */
+  secrets: Secrets;
   /** The trading engine's part of a demo reset: closes and cancels the user's orders in the reset's transaction. */
   onDemoReset?: DemoResetHook;
+}
+
+/** What every area's routes get: the app's dependencies and what the app makes of them. */
+export interface Deps extends AppDeps {
+  /** E-mail and SMS out: codes and account notices. */
+  delivery: Delivery;
 }
 
 export interface App {
@@ -77,6 +95,7 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   adminUserRoutes,
   riskRoutes,
   instrumentRoutes,
+  approvalRoutes,
   adminSettingsRoutes,
   recordRoutes,
   reconcileRoutes,
@@ -93,8 +112,8 @@ const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, 
 };
 
 /** The whole HTTP and websocket surface; `main.ts` listens on it, tests inject into it. */
-export async function buildApp(deps: Deps): Promise<App> {
-  const { config, database } = deps;
+export async function buildApp(appDeps: AppDeps): Promise<App> {
+  const { config, database } = appDeps;
   const db = database.db;
   const http = Fastify({
     logger: {
@@ -109,25 +128,35 @@ export async function buildApp(deps: Deps): Promise<App> {
       },
     },
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest N peers whoever they are: only for a server reachable through its proxies alone.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   const gateway = new Gateway();
+  // Production mode: every operator signs in with a second factor, enrolled at the first sign-in.
+  requireOperatorTotp(db, Boolean(config.databaseUrl));
+  setSessionPolicy(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
 
+  const framing = supportFraming(db);
+  http.addHook('onClose', async () => framing.stop());
   securityHeaders(
     http,
-    {
+    (frameSrc) => ({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // 'self' takes in the websocket of this same host (CSP 3): no other host is reached.
+          connectSrc: ["'self'"],
           // The installable app's service worker (/sw.js).
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
-          frameSrc: ["'self'", 'https:'],
+          frameSrc,
           frameAncestors: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -136,8 +165,9 @@ export async function buildApp(deps: Deps): Promise<App> {
         },
       },
       crossOriginEmbedderPolicy: false,
-    },
+    }),
     isApiPath,
+    () => framing.sources,
   );
   // Same-origin calls need no CORS answer: without allowed origins the plugin's hook would run on every request for nothing.
   if (config.corsOrigins.length > 0) await http.register(cors, { origin: config.corsOrigins });
@@ -153,7 +183,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   http.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = requestLanguage(req);
     if (err instanceof AppError) {
-      return reply.status(err.httpStatus).send(envelope(lang, err.code, err.key, null, err.params));
+      return reply.status(err.httpStatus).send(envelope(lang, err.code, err.key, err.data, err.params));
     }
     if (err.statusCode === 429) {
       return reply.status(429).send(envelope(lang, Code.RATE_LIMITED, 'rate_limited', null));
@@ -179,6 +209,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.status(404).send(envelope(requestLanguage(req), Code.NOT_FOUND, 'not_found', null));
   });
 
+  const deps: Deps = { ...appDeps, delivery: createDelivery(config, db, http.log) };
   for (const register of MODULES) await register(http, deps);
   await websocketRoutes(http, db, gateway, config.wsMaxPerIp);
   const unsubscribe = [

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseSecretKey } from './http/secrets';
 
 /** The server package's folder, found from this file whether it runs from src/ or from the dist/ bundle. */
 export function serverRoot(): string {
@@ -28,8 +29,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OPERATOR_EMAIL: z.string().email().default('admin@meridian.local'),
   OPERATOR_PASSWORD: optionalText,
+  SECRET_KEY: optionalText,
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().trim().default('false'),
+  PASSWORD_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
+  OUTBOX_ONLY: z.enum(['true', 'false']).default('false'),
+  FOUR_EYES_AMOUNT: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('1000'),
   WEB_DIST: optionalText,
   ADMIN_DIST: optionalText,
   DEMO_INITIAL_BALANCE: z
@@ -48,7 +58,7 @@ const schema = z.object({
   DEMO_TRADERS: z.enum(['on', 'off']).default('on'),
   RANKING_REFRESH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   UPLOAD_DIR: optionalText,
-  PAYMENT_PAGE_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  PAYMENT_PAGE_URL: z.union([z.literal(''), z.string().url().startsWith('https://')]).default(''),
   WS_MAX_PER_IP: z.coerce.number().int().positive().default(100),
 });
 
@@ -62,9 +72,20 @@ export interface Config {
   redisUrl?: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   operatorEmail: string;
-  operatorPassword: string;
+  /** The first operator's password; unset in embedded mode, one is made and shown once at the first start. */
+  operatorPassword?: string;
+  /** Seals secrets stored in the database (http/secrets.ts); required in production. */
+  secretKey?: Buffer;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or these addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** scrypt's cost as log2(N) for new password hashes; a hash of a lower cost is made again at sign-in. */
+  passwordLogN: number;
+  /** A trader's session ends after this long unused, and this long after sign-in whatever. */
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** An operator change of money above this (USD) waits for a second operator (admin/approvals.ts). */
+  fourEyesAmount: string;
   webDist: string;
   /** The built back office, served at /admin. */
   adminDist: string;
@@ -98,8 +119,26 @@ export interface Config {
   wsMaxPerIp: number;
 }
 
-/** Embedded mode's operator password when none is set; production refuses to start without one. */
-export const EMBEDDED_OPERATOR_PASSWORD = 'meridian-admin';
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * TRUST_PROXY: `false`; a number of proxy hops in front of the server (`1` behind one nginx); or a
+ * comma-separated list of the proxies' addresses and ranges. `true` would believe any X-Forwarded-For,
+ * so every per-address limit could be dodged with a forged header: it is refused.
+ */
+function trustProxyOf(value: string): Config['trustProxy'] {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true trusts any X-Forwarded-For: set the number of proxy hops (e.g. 1) or their addresses',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -109,8 +148,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.FEED === 'external' && !e.FEED_URL) throw new Error('FEED_URL must be set when FEED is external');
-  if (e.DATABASE_URL && !e.OPERATOR_PASSWORD) {
-    throw new Error('OPERATOR_PASSWORD must be set when DATABASE_URL is (production mode)');
+  if (e.DATABASE_URL) {
+    // Production mode: nothing may fall back to a default someone else could know or read.
+    if (!e.OPERATOR_PASSWORD)
+      throw new Error('OPERATOR_PASSWORD must be set when DATABASE_URL is (production mode)');
+    if (!e.SECRET_KEY)
+      throw new Error(
+        'SECRET_KEY must be set when DATABASE_URL is (production mode): 32 bytes, hex or base64',
+      );
+    if (!e.SMTP_URL && !e.SMS_URL && e.OUTBOX_ONLY !== 'true') {
+      throw new Error(
+        'Production mode needs SMTP_URL or SMS_URL to deliver sign-up and reset codes (set OUTBOX_ONLY=true to keep them in the outbox on purpose)',
+      );
+    }
   }
   const root = serverRoot();
   return {
@@ -122,11 +172,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     operatorEmail: e.OPERATOR_EMAIL,
-    operatorPassword: e.OPERATOR_PASSWORD ?? EMBEDDED_OPERATOR_PASSWORD,
+    operatorPassword: e.OPERATOR_PASSWORD,
+    secretKey: e.SECRET_KEY ? parseSecretKey(e.SECRET_KEY) : undefined,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    passwordLogN: e.PASSWORD_LOG_N,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
+    sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
+    fourEyesAmount: e.FOUR_EYES_AMOUNT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(root, '../web/dist')),
     adminDist: path.resolve(e.ADMIN_DIST ?? path.join(root, '../admin/dist')),
     migrationsDir: path.join(root, 'drizzle'),
@@ -156,6 +211,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     HOST: '127.0.0.1',
     DATABASE_URL: process.env.DATABASE_URL,
     OPERATOR_PASSWORD: 'test-operator-password',
+    SECRET_KEY: '0'.repeat(64),
+    OUTBOX_ONLY: 'true',
+    // The lowest cost scrypt allows here: the suites sign up and in hundreds of times.
+    PASSWORD_LOG_N: '14',
     // Tests run the demo traders and the ranking job themselves.
     DEMO_TRADERS: 'off',
   });

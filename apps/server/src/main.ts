@@ -27,9 +27,15 @@ async function main() {
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const mode = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\nMeridian is running at ${url}  (${mode})`);
-  console.log(
-    `Back office operator: ${config.operatorEmail} / ${process.env.OPERATOR_PASSWORD ? '(OPERATOR_PASSWORD)' : config.operatorPassword}\n`,
-  );
+  // The only time this password is shown: the database keeps its hash, and its first sign-in changes it.
+  if (platform.firstOperatorPassword) {
+    console.log(
+      `Back office (${url}/admin): ${config.operatorEmail} / ${platform.firstOperatorPassword}\n` +
+        'This password is shown once; you will choose your own at the first sign-in.\n',
+    );
+  } else {
+    console.log(`Back office: ${url}/admin\n`);
+  }
 }
 
 main().catch((err) => {

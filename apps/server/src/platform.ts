@@ -7,6 +7,10 @@ import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import type { PriceFeed } from './feed/feed';
 import { seedFunding } from './funding/seed';
+import { deleteUnusedUploads } from './funding/uploads.service';
+import { setPasswordCost } from './http/password';
+import { type Secrets, secretKeyFor, secretsFor } from './http/secrets';
+import { memoryThrottle, redisThrottle, type Throttle } from './http/throttle';
 import { electLeader, type Leadership, withStartupLock } from './leadership';
 import { seedMarket } from './market/seed';
 import { createMarket, type Market } from './market/service';
@@ -15,6 +19,10 @@ import { startRankingJobs } from './ranking/jobs';
 import { Engine } from './trading/engine';
 import { tradingMarket } from './trading/market';
 import { Trading } from './trading/service';
+import { every, type Periodic } from './util/periodic';
+
+/** How often the leader deletes pictures nobody used. */
+const UPLOAD_CLEANUP_MS = 60 * 60_000;
 
 export interface Platform extends App {
   config: Config;
@@ -24,6 +32,12 @@ export interface Platform extends App {
   trading: Trading;
   /** The trading engine of this node while it leads (reading it on a follower throws). */
   readonly engine: Engine;
+  /** The first operator's password when this start made one up (embedded mode's first start): shown once. */
+  firstOperatorPassword?: string;
+  /** The sign-in, code and step-up counters. */
+  throttle: Throttle;
+  /** Seals the secrets kept in the database. */
+  secrets: Secrets;
   /** Stops taking requests, then the engine, the feed, the bus and the database, in that order. */
   close(): Promise<void>;
 }
@@ -41,12 +55,14 @@ export interface PlatformOptions {
  */
 export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
   const now = options.now ?? Date.now;
+  setPasswordCost(config.passwordLogN);
   const database = openDatabase(config);
   const bus = config.redisUrl ? redisBus(config.redisUrl, (err) => console.error('redis', err)) : memoryBus();
   const market = createMarket({ db: database.db, bus, config, now, feed: options.feed });
+  let firstOperatorPassword: string | undefined;
   const prepare = async () => {
     await database.migrate();
-    await seed(database.db, config);
+    ({ operatorPassword: firstOperatorPassword } = await seed(database.db, config));
     await seedMarket(database.db);
     await seedFunding(database.db);
     await seedContent(database.db);
@@ -59,16 +75,24 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const trading = new Trading(database.db, prices, bus, now, { concurrent: database.kind === 'postgres' });
   let engine: Engine | null = null;
   let stopRankingJobs: (() => Promise<void>) | null = null;
+  let cleanUploads: Periodic | null = null;
   const roles = {
     async lead() {
       engine = new Engine(database.db, prices, bus, trading);
       await engine.start();
       market.lead();
       stopRankingJobs = startRankingJobs({ db: database.db, config, market, trading, now });
+      cleanUploads = every(
+        UPLOAD_CLEANUP_MS,
+        () => deleteUnusedUploads(database.db, config.uploadDir, now()),
+        (err) => console.error('upload clean-up failed', err),
+      );
     },
     async follow() {
       await stopRankingJobs?.();
       stopRankingJobs = null;
+      await cleanUploads?.stop();
+      cleanUploads = null;
       await market.follow();
       await engine?.stop();
       engine = null;
@@ -83,12 +107,18 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     await roles.lead();
   }
 
+  const secrets = secretsFor(secretKeyFor(config));
+  const throttle = config.redisUrl
+    ? redisThrottle(config.redisUrl, (err) => console.error('redis', err))
+    : memoryThrottle(now);
   const app = await buildApp({
     config,
     database,
     bus,
     market,
     trading,
+    throttle,
+    secrets,
     onDemoReset: (tx, userId) => trading.resetOrders(tx, userId),
   });
   return {
@@ -98,6 +128,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     bus,
     market,
     trading,
+    firstOperatorPassword,
+    throttle,
+    secrets,
     get engine() {
       if (!engine) throw new Error('this node does not lead: no engine here');
       return engine;
@@ -107,6 +140,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await leadership?.stop();
       await roles.follow();
       await market.stop();
+      await throttle.close();
       await bus.close();
       await database.close();
     },

@@ -1,10 +1,11 @@
 import { api, Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchas, loginAttempts, outbox, verificationCodes } from '../src/accounts/schema';
+import { captchas, loginAttempts } from '../src/accounts/schema';
 import { ledgerEntries, settings, users } from '../src/db/schema';
 import { post } from '../src/ledger/post';
+import { backdateCodes as backdate, lastCode as lastCodeOf, lastMessage as lastMessageOf } from './codes';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -54,26 +55,9 @@ let emails = 0;
 const newEmail = () => `trader${++emails}.${Date.now()}@example.com`;
 const PASSWORD = 'secret-pass-1';
 
-async function lastMessage(recipient: string) {
-  const [row] = await db()
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, recipient))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return row;
-}
-async function lastCode(recipient: string): Promise<string> {
-  const body = (await lastMessage(recipient))?.body ?? '';
-  return /\b(\d{6})\b/.exec(body)?.[1] ?? 'no code';
-}
-/** Moves the recipient's codes into the past, as if that much time had gone by. */
-async function backdateCodes(recipient: string, ms: number) {
-  await db()
-    .update(verificationCodes)
-    .set({ createdAt: sql`${verificationCodes.createdAt} - ${`${ms} milliseconds`}::interval` })
-    .where(eq(verificationCodes.recipient, recipient));
-}
+const lastMessage = (recipient: string) => lastMessageOf(t, recipient);
+const lastCode = (recipient: string) => lastCodeOf(t, recipient);
+const backdateCodes = (recipient: string, ms: number) => backdate(t, recipient, ms);
 async function areaId(code: string): Promise<number> {
   const res = await client().get(api.areaList.path);
   return res.data.find((a: { code: string }) => a.code === code).id;
@@ -330,19 +314,34 @@ describe('sign-in', () => {
     expect(history[1]!.ip).toMatch(/^10\.1\./);
   });
 
-  it('throttles an account after 5 failures, even with the right password', async () => {
+  it('holds back an account from an address after 5 failures, even with the right password; other addresses go on', async () => {
     const { email } = await registerByEmail();
-    for (let i = 0; i < 5; i++) expect((await signIn(email, 'wrong-password')).code).toBe(Code.REFUSED);
-    const throttled = await signIn(email);
-    expect(throttled).toMatchObject({
+    const guesser = client();
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(email, 'wrong-password', guesser)).code).toBe(Code.REFUSED);
+    }
+    expect(await signIn(email, PASSWORD, guesser)).toMatchObject({
       code: Code.RATE_LIMITED,
-      msg: 'Too many failed sign-in attempts, please try again in 15 minutes',
+      msg: 'Too many failed sign-in attempts, please try again in 30 minutes',
     });
-    await db()
-      .update(loginAttempts)
-      .set({ createdAt: sql`${loginAttempts.createdAt} - interval '16 minutes'` })
-      .where(eq(loginAttempts.account, `email:${email}`));
-    expect((await signIn(email)).code).toBe(Code.OK);
+    // The guesser cannot lock the owner out: from the owner's own address the account signs in.
+    expect((await signIn(email, PASSWORD, client())).code).toBe(Code.OK);
+    // Each try past the limit doubles the wait: 15 minutes, then 30, then 60.
+    expect((await signIn(email, PASSWORD, guesser)).msg).toBe(
+      'Too many failed sign-in attempts, please try again in 60 minutes',
+    );
+    t.clock.set(t.clock.now() + 61 * 60_000);
+    expect((await signIn(email, PASSWORD, guesser)).code).toBe(Code.OK);
+  });
+
+  it('counts parallel guesses one by one: no more than 5 get to the password check', async () => {
+    const { email } = await registerByEmail();
+    const guesser = client();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => signIn(email, 'wrong-password', guesser)),
+    );
+    expect(answers.filter((a) => a.code === Code.REFUSED)).toHaveLength(5);
+    expect(answers.filter((a) => a.code === Code.RATE_LIMITED)).toHaveLength(25);
   });
 
   it('clears an account count on a successful sign-in', async () => {
@@ -427,6 +426,19 @@ describe('demo accounts', () => {
     expect(rows).toMatchObject([{ type: 'demo_reset', amount: '100000.00000000' }]);
     const bad = await c.get(api.createDemo.path, { query: { demo_id: 'x' } });
     expect(bad).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check demo_id' });
+    // Whoever knows a device's id has its account: a guessable one is refused, and none is stored as sent.
+    for (const guessable of [
+      'device-reset-0001',
+      '00000000-0000-0000-0000-000000000001',
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
+    ]) {
+      expect((await c.get(api.createDemo.path, { query: { demo_id: guessable } })).code).toBe(
+        Code.INVALID_INPUT,
+      );
+    }
+    const [stored] = await db().select().from(users).where(eq(users.id, first.data.user.id));
+    expect(stored!.demoId).not.toBe(id);
+    expect(stored!.demoId).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('reset sets the balance back with one ledger row, and balance = Σ ledger', async () => {

@@ -16,7 +16,7 @@ const login = (form: Record<string, string>) => t.call('POST', '/admin/api/login
 
 describe('operator sign-in', () => {
   it('signs the seeded operator in and answers who it is', async () => {
-    const res = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword });
+    const res = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword! });
     expect(res.body).toMatchObject({
       code: 1,
       data: { operator: { email: t.config.operatorEmail, role: 'admin', totp_enabled: false } },
@@ -26,7 +26,7 @@ describe('operator sign-in', () => {
   });
 
   it('audits the sign-in and the sign-out, and the token stops working', async () => {
-    const res = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword });
+    const res = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword! });
     const token = res.body.data.token as string;
     expect((await t.call('POST', '/admin/api/logout', { token })).body.code).toBe(1);
     expect((await t.call('GET', '/admin/api/me', { token })).body.code).toBe(999);
@@ -56,18 +56,18 @@ describe('operator sign-in', () => {
       .update(operators)
       .set({ totpSecret: secret })
       .where(eq(operators.email, t.config.operatorEmail));
-    const without = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword });
+    const without = await login({ email: t.config.operatorEmail, password: t.config.operatorPassword! });
     expect(without.body.msg).toBe('Enter the code from your authenticator app');
     const bad = await login({
       email: t.config.operatorEmail,
-      password: t.config.operatorPassword,
+      password: t.config.operatorPassword!,
       totp: '000000',
     });
     expect(bad.body.code).toBe(0);
     const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
     const good = await login({
       email: t.config.operatorEmail,
-      password: t.config.operatorPassword,
+      password: t.config.operatorPassword!,
       totp: code,
     });
     expect(good.body.code).toBe(1);

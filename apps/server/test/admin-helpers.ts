@@ -5,12 +5,20 @@ import type { TestApp } from './harness';
 
 let serial = 0;
 
-/** A fresh operator of `role` and a live back-office token for it. */
+/** The second factor of the operators these helpers make: production mode (the PostgreSQL runs) requires one. */
+export const OPERATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+/** A fresh operator of `role`, past its first-sign-in steps, and a live back-office token for it. */
 export async function operatorToken(t: TestApp, role: Role): Promise<{ id: number; token: string }> {
   serial += 1;
   const [row] = await t.database.db
     .insert(operators)
-    .values({ email: `op-${role}-${serial}-${Date.now()}@example.com`, passwordHash: 'x', role })
+    .values({
+      email: `op-${role}-${serial}-${Date.now()}@example.com`,
+      passwordHash: 'x',
+      role,
+      totpSecret: t.secrets.seal(OPERATOR_TOTP_SECRET),
+    })
     .returning();
   return { id: row!.id, token: await createOperatorSession(t.database.db, row!.id) };
 }
@@ -50,4 +58,23 @@ export async function adminCall(
       : { method, url, headers, payload: input },
   );
   return res.json();
+}
+
+/**
+ * Credits a trader by an operator adjustment of any size: one admin asks, a second approves when it is
+ * above the four-eyes amount (admin/approvals.ts). Returns the balance after.
+ */
+export async function credit(t: TestApp, userId: number, amount: string): Promise<string> {
+  const asker = await operatorToken(t, 'admin');
+  const asked = await adminCall(t, 'POST', '/admin/api/users/adjust', asker.token, {
+    id: userId,
+    amount,
+    reason: 'test',
+  });
+  if (asked.data?.balance !== undefined) return asked.data.balance;
+  const approver = await operatorToken(t, 'admin');
+  const approved = await adminCall(t, 'POST', '/admin/api/approvals/approve', approver.token, {
+    id: asked.data.request_id,
+  });
+  return approved.data.outcome.balance;
 }

@@ -6,7 +6,7 @@ import { ledgerEntries, users } from '../src/db/schema';
 import { silentFeed } from '../src/feed/feed';
 import { findDifferences, reconcile } from '../src/ledger/reconcile';
 import { instruments } from '../src/market/schema';
-import { adminCall, operatorToken, trader } from './admin-helpers';
+import { adminCall, credit, operatorToken, trader } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -99,11 +99,7 @@ describe('instruments', () => {
   it('applies an edit to the very next order', async () => {
     const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
     const u = await trader(t, 'ins1');
-    await adminCall(t, 'POST', '/admin/api/users/adjust', admin, {
-      id: u.id,
-      amount: '100000',
-      reason: 'test',
-    });
+    await credit(t, u.id, '100000');
     t.market.pushTick({ symbol: 'EURUSD', price: '1.16500', time: t.clock.now(), volume: 1 });
     const order = {
       side: 'buy' as const,
@@ -211,7 +207,7 @@ describe('users and settings', () => {
     });
     expect(ok.data).toMatchObject({ demo_initial_balance: '5000', restricted_countries: 'US,KP' });
     const demo = await t.call('GET', '/api/user/createAccountDemoForU', {
-      query: { demo_id: 'admin-demo-1' },
+      query: { demo_id: crypto.randomUUID() },
     });
     const info = await t.call('GET', '/v1/api/main/wallet/getBalance', { token: demo.body.data.token });
     expect(Number(info.body.data.balance)).toBe(5000);
@@ -229,9 +225,9 @@ describe('users and settings', () => {
     expect((await adminCall(t, 'POST', '/admin/api/totp/enable', op.token, { code: '000000' })).code).toBe(
       Code.REFUSED,
     );
-    const { totpFor } = await import('../src/admin/auth');
+    const { totpCode } = await import('../src/http/totp');
     const enabled = await adminCall(t, 'POST', '/admin/api/totp/enable', op.token, {
-      code: totpFor(setup.data.secret).generate(),
+      code: totpCode(setup.data.secret),
     });
     expect(enabled).toMatchObject({ code: 1, data: { totp_enabled: true } });
   });

@@ -2,7 +2,7 @@ import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instruments } from '../src/market/schema';
-import { adminCall, operatorToken, trader } from './admin-helpers';
+import { adminCall, credit, operatorToken, trader } from './admin-helpers';
 import { PNG, startFundingApp, upload } from './funding-fixtures';
 import type { TestApp } from './harness';
 
@@ -154,12 +154,7 @@ describe('live risk view', () => {
   it('pushes a new position, its price moves and its close as they happen on the bus', async () => {
     const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
     const who = await trader(t, 'streamer');
-    const admin = await operatorToken(t, 'admin');
-    await adminCall(t, 'POST', '/admin/api/users/adjust', admin.token, {
-      id: who.id,
-      amount: '10000',
-      reason: 'test',
-    });
+    await credit(t, who.id, '10000');
     t.market.pushTick({ symbol: 'EURUSD', price: '1.16500', time: t.clock.now(), volume: 1 });
 
     const risk = await operatorToken(t, 'risk');

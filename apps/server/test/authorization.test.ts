@@ -12,6 +12,7 @@ import { verifications } from '../src/kyc/schema';
 import { post } from '../src/ledger/post';
 import { orders } from '../src/trading/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
+import { stepUpCode } from './codes';
 import { PNG, startFundingApp, upload } from './funding-fixtures';
 import type { TestApp } from './harness';
 
@@ -72,10 +73,20 @@ const tally = { resource: 0, credentials: 0, demo: 0, operator: 0, uploads: 0, w
 const msg = (key: MessageKey) => translate('en', key);
 
 /** A contract call with a token, as the web client sends it: query for GET, form for POST. */
-const send = (call: ApiCall, token: string | undefined, input: Input = {}): Promise<Reply> =>
-  call.method === 'POST'
+/** Calls that move money carry the caller's step-up code, as the app sends them (accounts/step-up.ts). */
+const STEP_UP: readonly ApiCall[] = [api.bindDrawMethod, api.draw];
+
+async function send(call: ApiCall, token: string | undefined, input: Input = {}): Promise<Reply> {
+  if (token && STEP_UP.includes(call) && input.auth_code === undefined) {
+    const me = (await t.call('GET', api.userInfo.path, { token })).body;
+    if (me.code === Code.OK && me.data.email && !me.data.is_demo) {
+      input = { ...input, auth_code: await stepUpCode(t, token, me.data.email) };
+    }
+  }
+  return call.method === 'POST'
     ? t.call('POST', call.path, { token, form: input })
     : t.call('GET', call.path, { token, query: input });
+}
 
 const viewUpload = async (url: string, token: string | undefined): Promise<Reply> => {
   const res = await t.http.inject({
@@ -217,7 +228,7 @@ beforeAll(async () => {
   const rowB = await trader(t, 'intruder-b');
   await fund(rowB.id, '1000');
   const b: Actor = { ...rowB, demo: false, upload: await pic(rowB.token) };
-  const demo = await ok(send(api.createDemo, undefined, { demo_id: 'authz-demo-device' }));
+  const demo = await ok(send(api.createDemo, undefined, { demo_id: crypto.randomUUID() }));
   const d: Actor = { id: demo.user.id, token: demo.token, demo: true };
 
   // Credentials that must no longer (or never) open a trader's call; each worked before it was revoked.

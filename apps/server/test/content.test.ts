@@ -1,10 +1,11 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperatorSession } from '../src/admin/auth';
+import type { Role } from '../src/admin/auth';
 import { auditLog } from '../src/admin/schema';
-import { operators, settings, users } from '../src/db/schema';
+import { settings, users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { operatorToken } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -13,17 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function operator(role: string) {
-  const [row] = await t.database.db
-    .insert(operators)
-    .values({
-      email: `${role}-${Math.random().toString(36).slice(2)}@meridian.local`,
-      passwordHash: 'x',
-      role,
-    })
-    .returning();
-  return { id: row!.id, token: await createOperatorSession(t.database.db, row!.id) };
-}
+const operator = (role: Role) => operatorToken(t, role);
 
 const setSetting = (key: string, value: string) =>
   t.database.db.update(settings).set({ value }).where(eq(settings.key, key));

@@ -8,6 +8,7 @@ import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
 import { orders } from '../src/trading/schema';
 import { adminCall, operatorToken } from './admin-helpers';
+import { stepUpCode } from './codes';
 import type { TestApp } from './harness';
 
 export type Query = Record<string, string | number>;
@@ -74,22 +75,36 @@ export function desk(t: TestApp) {
     myDeal: (token: string, status: 0 | 1 | 3) => call(token, api.myDeal.path, { status, page: 1 }),
     accountDetail: (token: string) => call(token, api.forexDetail.path, {}),
 
-    /** Binds a USDT (TRC20) address, then asks to withdraw `amount` to it. */
+    /** Binds a USDT (TRC20) address, then asks to withdraw `amount` to it, each with a step-up code. */
     async withdraw(token: string, amount: string) {
+      const email = (await call(token, api.userInfo.path, {})).data.email as string;
       const currencies = await call(token, '/api/account/draw_symbol_list', { type: 1 });
       const usdt = currencies.data.find((c: { code: string }) => c.code === 'USDT');
-      let methods = (await call(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: usdt.id }))
-        .data;
+      const methodsOf = async () =>
+        (await call(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: usdt.id })).data;
+      let methods = await methodsOf();
       if (methods.length === 0) {
-        await t.call('POST', '/api/wallet/bind_draw_method', {
+        const bound = await t.call('POST', '/api/wallet/bind_draw_method', {
           token,
-          form: { type: 1, draw_id: usdt.id, dc_address: 'TXYZdesk123456789' },
+          form: {
+            type: 1,
+            draw_id: usdt.id,
+            dc_address: 'TXYZdesk123456789',
+            auth_code: await stepUpCode(t, token, email),
+          },
         });
-        methods = (await call(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: usdt.id })).data;
+        expect(bound.body.code).toBe(1);
+        methods = await methodsOf();
       }
       const res = await t.call('POST', '/api/account/draw', {
         token,
-        form: { draw_currency_id: usdt.id, number: amount, memo: '', draw_method_id: methods[0].id },
+        form: {
+          draw_currency_id: usdt.id,
+          number: amount,
+          memo: '',
+          draw_method_id: methods[0].id,
+          auth_code: await stepUpCode(t, token, email),
+        },
       });
       return res.body;
     },

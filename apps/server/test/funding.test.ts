@@ -5,6 +5,7 @@ import { auditLog } from '../src/admin/schema';
 import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
 import { adminCall, operatorToken, trader } from './admin-helpers';
+import { lastMessage, stepUpCode } from './codes';
 import { ledgerCheck, PNG, startFundingApp, upload } from './funding-fixtures';
 import type { TestApp } from './harness';
 
@@ -20,6 +21,11 @@ const get = (token: string, url: string, query: Record<string, string | number> 
   t.call('GET', url, { token, query }).then((r) => r.body);
 const post = (token: string, url: string, form: Record<string, string | number>) =>
   t.call('POST', url, { token, form }).then((r) => r.body);
+/** A call that moves money, with the step-up code the trader was sent for it (accounts/step-up.ts). */
+async function stepUpPost(token: string, url: string, form: Record<string, string | number>) {
+  const email = (await get(token, '/api/user/info')).data.email as string;
+  return post(token, url, { ...form, auth_code: await stepUpCode(t, token, email) });
+}
 
 /** A trader with `amount` deposited and approved through the operator API; returns the trader. */
 async function funded(name: string, amount: string) {
@@ -43,7 +49,7 @@ async function funded(name: string, amount: string) {
 async function bindCoin(token: string, currencyCode = 'USDT') {
   const currencies = (await get(token, '/api/account/draw_symbol_list', { type: 1 })).data;
   const currency = currencies.find((c: { code: string }) => c.code === currencyCode);
-  const bound = await post(token, '/api/wallet/bind_draw_method', {
+  const bound = await stepUpPost(token, '/api/wallet/bind_draw_method', {
     type: 1,
     draw_id: currency.id,
     dc_address: 'TXYZabc123456789',
@@ -127,7 +133,7 @@ describe('the ledger through deposit, withdrawal, payout and return', () => {
 
     const { currency, method } = await bindCoin(who.token);
     const draw = (number: string) =>
-      post(who.token, '/api/account/draw', {
+      stepUpPost(who.token, '/api/account/draw', {
         draw_currency_id: currency.id,
         number,
         memo: 'rent',
@@ -196,7 +202,7 @@ describe('the ledger through deposit, withdrawal, payout and return', () => {
     });
     expect(reject.code).toBe(Code.REFUSED);
     const { currency, method } = await bindCoin(who.token);
-    const withdrawal = await post(who.token, '/api/account/draw', {
+    const withdrawal = await stepUpPost(who.token, '/api/account/draw', {
       draw_currency_id: currency.id,
       number: '50',
       draw_method_id: method.id,
@@ -241,11 +247,14 @@ describe('withdrawal refusals', () => {
       max: '50000',
     });
     const usdt = currencies[0];
-    const noMethod = await post(who.token, '/api/account/draw', { draw_currency_id: usdt.id, number: '20' });
+    const noMethod = await stepUpPost(who.token, '/api/account/draw', {
+      draw_currency_id: usdt.id,
+      number: '20',
+    });
     expect(noMethod).toMatchObject({ code: Code.REFUSED, msg: 'Please set up a collection account first' });
     const { method } = await bindCoin(who.token);
     const draw = (number: string, currencyId = usdt.id) =>
-      post(who.token, '/api/account/draw', {
+      stepUpPost(who.token, '/api/account/draw', {
         draw_currency_id: currencyId,
         number,
         draw_method_id: method.id,
@@ -263,7 +272,7 @@ describe('withdrawal refusals', () => {
     const who = await trader(t, 'bank');
     const usd = (await get(who.token, '/api/account/draw_symbol_list', { type: 2 })).data[0];
     expect(usd).toMatchObject({ code: 'USD', fee_type: 1 });
-    const missing = await post(who.token, '/api/wallet/bind_draw_method', {
+    const missing = await stepUpPost(who.token, '/api/wallet/bind_draw_method', {
       type: 2,
       draw_id: usd.id,
       bank_name: 'Bank',
@@ -271,7 +280,7 @@ describe('withdrawal refusals', () => {
       payee_name: 'Ana',
     });
     expect(missing).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check payee_account' });
-    const bound = await post(who.token, '/api/wallet/bind_draw_method', {
+    const bound = await stepUpPost(who.token, '/api/wallet/bind_draw_method', {
       type: 2,
       draw_id: usd.id,
       bank_name: 'Bank',
@@ -296,7 +305,7 @@ describe('withdrawal refusals', () => {
       remark: 'main',
       draw_currency: { code: 'USD', protocol: 'SWIFT' },
     });
-    const coinAsBank = await post(who.token, '/api/wallet/bind_draw_method', {
+    const coinAsBank = await stepUpPost(who.token, '/api/wallet/bind_draw_method', {
       type: 1,
       draw_id: usd.id,
       dc_address: 'abc',
@@ -310,7 +319,7 @@ describe('one user never reaches another’s', () => {
     const a = await funded('priva', '100');
     const b = await trader(t, 'privb');
     const { currency, method } = await bindCoin(a.token);
-    await post(a.token, '/api/account/draw', {
+    await stepUpPost(a.token, '/api/account/draw', {
       draw_currency_id: currency.id,
       number: '20',
       draw_method_id: method.id,
@@ -326,7 +335,7 @@ describe('one user never reaches another’s', () => {
     expect((await get(b.token, '/api/account/draw_list', { type: 1 })).data).toEqual({ data: [], total: 0 });
     // B cannot use A's method either.
     await funded('privb2', '100').then(async (b2) => {
-      const r = await post(b2.token, '/api/account/draw', {
+      const r = await stepUpPost(b2.token, '/api/account/draw', {
         draw_currency_id: currency.id,
         number: '20',
         draw_method_id: method.id,
@@ -401,11 +410,32 @@ describe('who may do what', () => {
     expect((await adminCall(t, 'GET', '/admin/api/deposit-channels', support)).code).toBe(Code.FORBIDDEN);
     const channels = await adminCall(t, 'GET', '/admin/api/deposit-channels', finance);
     const wire = channels.data.find((c: { kind: string }) => c.kind === 'wire');
-    const edited = await adminCall(t, 'POST', '/admin/api/deposit-channels', finance, {
+    // A new account number redirects deposits: it waits for a second operator, who makes it.
+    const asked = await adminCall(t, 'POST', '/admin/api/deposit-channels', finance, {
       ...wire,
       account_number: 'DE89370400440532013000',
     });
-    expect(edited.data).toMatchObject({ id: wire.id, account_number: 'DE89370400440532013000' });
+    expect(asked).toMatchObject({ code: 1, data: { status: 0 } });
+    const unchanged = (await adminCall(t, 'GET', '/admin/api/deposit-channels', finance)).data;
+    expect(unchanged.find((c: { id: number }) => c.id === wire.id).account_number).toBe(wire.account_number);
+    const own = await adminCall(t, 'POST', '/admin/api/approvals/approve', finance, {
+      id: asked.data.request_id,
+    });
+    expect(own).toMatchObject({
+      code: Code.REFUSED,
+      msg: 'You cannot approve your own request: another operator must',
+    });
+    const second = (await operatorToken(t, 'finance')).token;
+    const approved = await adminCall(t, 'POST', '/admin/api/approvals/approve', second, {
+      id: asked.data.request_id,
+    });
+    expect(approved.data.outcome).toMatchObject({ id: wire.id, account_number: 'DE89370400440532013000' });
+    // Sorting or disabling a channel sends no money anywhere: made at once.
+    const sorted = await adminCall(t, 'POST', '/admin/api/deposit-channels', finance, {
+      ...approved.data.outcome,
+      sort: 7,
+    });
+    expect(sorted.data).toMatchObject({ id: wire.id, sort: 7 });
     const created = await adminCall(t, 'POST', '/admin/api/deposit-channels', finance, {
       kind: 'coin',
       currency_code: 'EUR',
@@ -449,5 +479,63 @@ describe('who may do what', () => {
     });
     expect(await get(token, '/api/user_real/center')).toMatchObject({ msg });
     expect(await upload(t, token, PNG)).toMatchObject({ msg });
+  });
+});
+
+describe('step-up before money leaves', () => {
+  it('refuses a new address and a withdrawal without a fresh code, takes each once, and tells the trader of both', async () => {
+    const who = await funded('stepup', '500');
+    const email = 'stepup@example.com';
+    const usdt = (await get(who.token, '/api/account/draw_symbol_list', { type: 1 })).data.find(
+      (c: { code: string }) => c.code === 'USDT',
+    );
+    const bind = { type: 1, draw_id: usdt.id, dc_address: 'TStepUp123456789' };
+    expect(await post(who.token, '/api/wallet/bind_draw_method', bind)).toMatchObject({
+      code: Code.REFUSED,
+      msg: 'The verification code is wrong or has expired',
+    });
+    expect(
+      await post(who.token, '/api/wallet/bind_draw_method', { ...bind, auth_code: '000000' }),
+    ).toMatchObject({
+      code: Code.REFUSED,
+    });
+    const code = await stepUpCode(t, who.token, email);
+    const bound = await post(who.token, '/api/wallet/bind_draw_method', { ...bind, auth_code: code });
+    expect(bound.code).toBe(1);
+    expect((await lastMessage(t, email))?.body).toContain(
+      'A withdrawal address was added to your account: TStepUp123456789.',
+    );
+    // The same code twice: it was used up.
+    expect(
+      await post(who.token, '/api/account/draw', {
+        draw_currency_id: usdt.id,
+        number: '20',
+        memo: '',
+        draw_method_id: bound.data.id,
+        auth_code: code,
+      }),
+    ).toMatchObject({ code: Code.REFUSED, msg: 'The verification code is wrong or has expired' });
+    const drawn = await stepUpPost(who.token, '/api/account/draw', {
+      draw_currency_id: usdt.id,
+      number: '20',
+      memo: '',
+      draw_method_id: bound.data.id,
+    });
+    expect(drawn.code).toBe(1);
+    expect((await lastMessage(t, email))?.body).toMatch(
+      /^A withdrawal of 20 USD to TStepUp123456789 was requested from your account\. If this was not you/,
+    );
+    expect(await ledgerCheck(t, who.id)).toMatchObject({ balance: 480, lock: 20 });
+  });
+
+  it('sends a step-up code only to the trader’s own address, whatever address is named', async () => {
+    const who = await funded('stepown', '100');
+    const sent = await t.call('POST', '/api/notify/send_email', {
+      token: who.token,
+      form: { type: 3, to: 'attacker@example.com' },
+    });
+    expect(sent.body.code).toBe(1);
+    expect(await lastMessage(t, 'attacker@example.com')).toBeUndefined();
+    expect((await lastMessage(t, 'stepown@example.com'))?.body).toMatch(/\b\d{6}\b/);
   });
 });

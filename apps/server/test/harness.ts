@@ -17,6 +17,8 @@ export interface TestApp extends Platform {
 
 export interface CallOptions {
   token?: string;
+  /** The caller's address (127.0.0.1 by default). */
+  ip?: string;
   lang?: string;
   query?: Record<string, string | number>;
   form?: Record<string, string | number>;
@@ -68,6 +70,7 @@ export async function startTestApp(
       const res = await platform.http.inject({
         method,
         url,
+        remoteAddress: options.ip,
         query: Object.fromEntries(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)])),
         headers: options.form ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
         payload: options.form

@@ -12,12 +12,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, Code, klineTopic, LANGUAGES, Topic, WS_PATH } from '@meridian/contract';
-import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { outbox, verificationCodes } from '../src/accounts/schema';
 import { post } from '../src/ledger/post';
 import { refreshLeaderboard } from '../src/ranking/service';
+import { backdateCodes as backdate, lastCode as lastCodeOf, stepUpCode } from './codes';
 import { PNG } from './funding-fixtures';
 import { startTestApp, type TestApp } from './harness';
 
@@ -301,22 +300,9 @@ const PASSWORD = 'contract-pass-1';
 let emails = 0;
 const newEmail = () => `contract${++emails}.${Date.now()}@example.com`;
 
-async function lastCode(recipient: string): Promise<string> {
-  const [row] = await db()
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, recipient))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1] ?? 'no code';
-}
+const lastCode = (recipient: string) => lastCodeOf(t, recipient);
 /** As if the resend wait were over. */
-async function backdateCodes(recipient: string) {
-  await db()
-    .update(verificationCodes)
-    .set({ createdAt: sql`${verificationCodes.createdAt} - interval '61 seconds'` })
-    .where(eq(verificationCodes.recipient, recipient));
-}
+const backdateCodes = (recipient: string) => backdate(t, recipient);
 
 /** Signs up through send_email and register (forms, as SPEC.md says), then signs in with loginForU. */
 async function signUp(): Promise<{ email: string; token: string; user: any }> {
@@ -748,9 +734,15 @@ describe('funding and verification (real accounts)', () => {
     const banks = expectOk(await get(api.drawSymbolList.path, { type: 2 }, { token }), [WITHDRAW_CURRENCY]);
     const coin = coins[0];
 
+    const email = (await get(api.userInfo.path, {}, { token })).data.email as string;
     const bound = await postForm(
       api.bindDrawMethod.path,
-      { type: 1, draw_id: coin.id, dc_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+      {
+        type: 1,
+        draw_id: coin.id,
+        dc_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+        auth_code: await stepUpCode(t, token, email),
+      },
       { token },
     );
     expectOk(bound, BOUND_METHOD);
@@ -765,6 +757,7 @@ describe('funding and verification (real accounts)', () => {
         bank_swift: 'BANKGB2L',
         payee_name: 'Ana Lima',
         payee_account: 'GB00BANK0000000001',
+        auth_code: await stepUpCode(t, token, email),
       },
       { token },
     );
@@ -778,7 +771,13 @@ describe('funding and verification (real accounts)', () => {
 
     const drawn = await postForm(
       api.draw.path,
-      { draw_currency_id: coin.id, number: '100', memo: '', draw_method_id: methods[0].id },
+      {
+        draw_currency_id: coin.id,
+        number: '100',
+        memo: '',
+        draw_method_id: methods[0].id,
+        auth_code: await stepUpCode(t, token, email),
+      },
       { token },
     );
     expectOk(drawn, 'any', 'Withdrawal request submitted');

@@ -442,7 +442,7 @@ describe('stop-out', () => {
 
 describe('demo reset', () => {
   it('closes and cancels the demo account’s orders and sets the balance back', async () => {
-    const demo = await t.call('GET', api.createDemo.path, { query: { demo_id: 'device-reset-0001' } });
+    const demo = await t.call('GET', api.createDemo.path, { query: { demo_id: crypto.randomUUID() } });
     const token = demo.body.data.token;
     const userId = demo.body.data.user.id;
     tick('EURUSD', '1.10000');

@@ -66,6 +66,18 @@ export const api = {
   getDrawMethod: call('GET', '/api/wallet/get_draw_method', 'real'),
   bindDrawMethod: call('POST', '/api/wallet/bind_draw_method', 'real'),
   delDrawMethod: call('POST', '/api/wallet/del_draw_method', 'real'),
+  /** The devices signed in to the account: [{id, ip, user_agent, created_at, last_seen_at, current}]. */
+  sessionList: call('GET', '/api/user/sessions', 'user'),
+  /** Signs one of them out: {id}. */
+  sessionRevoke: call('POST', '/api/user/sessions/revoke', 'user'),
+  /** Signs out every device but this one. */
+  sessionRevokeOthers: call('POST', '/api/user/sessions/revoke_others', 'user'),
+  /** A new authenticator secret for the trader's second factor: {secret, uri}. */
+  totpSetup: call('POST', '/api/user/totp/setup', 'real'),
+  /** Turns the second factor on with a code from the new secret: {code}. */
+  totpEnable: call('POST', '/api/user/totp/enable', 'real'),
+  /** Turns it off with a current code: {code}. */
+  totpDisable: call('POST', '/api/user/totp/disable', 'real'),
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiName = keyof typeof api;

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Tx } from '../ledger/post';
 import { verificationCodes } from './schema';
 
-export type CodePurpose = 'register' | 'reset';
+/** What a code is for: signing up, resetting a password, or a signed-in trader's step-up before moving money. */
+export type CodePurpose = 'register' | 'reset' | 'money';
 type CodeRow = typeof verificationCodes.$inferSelect;
 
 export async function insertCode(db: Db, values: typeof verificationCodes.$inferInsert): Promise<number> {
@@ -12,27 +14,6 @@ export async function insertCode(db: Db, values: typeof verificationCodes.$infer
 
 export async function deleteCode(db: Db, id: number): Promise<void> {
   await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
-}
-
-/** When a code for this purpose last went to the recipient (a sign-up code does not hold back a reset code). */
-export async function lastSentAt(db: Db, recipient: string, purpose: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.recipient, recipient), eq(verificationCodes.purpose, purpose)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  return row?.at;
-}
-
-export async function sentSince(db: Db, by: { recipient: string } | { ip: string }, since: Date) {
-  const who =
-    'recipient' in by ? eq(verificationCodes.recipient, by.recipient) : eq(verificationCodes.ip, by.ip);
-  const [row] = await db
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(and(who, gt(verificationCodes.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 /** The newest code for the recipient and purpose, if it is still unused, fresh and not guessed out. */
@@ -53,15 +34,27 @@ export async function latestLiveCode(
   return live ? row : undefined;
 }
 
-export async function addWrongTry(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one of the code's tries, in one statement: false when none is left (or it was used). Every
+ * check takes one before comparing, so parallel guesses cannot all read a count below the limit.
+ */
+export async function takeTry(db: Db, id: number, maxTries: number): Promise<boolean> {
+  const rows = await db
     .update(verificationCodes)
     .set({ wrongTries: sql`${verificationCodes.wrongTries} + 1` })
-    .where(eq(verificationCodes.id, id));
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        lt(verificationCodes.wrongTries, maxTries),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
 }
 
 /** Marks the code used; false when another request used it first. */
-export async function markUsed(db: Db, id: number, at: Date): Promise<boolean> {
+export async function markUsed(db: Db | Tx, id: number, at: Date): Promise<boolean> {
   const rows = await db
     .update(verificationCodes)
     .set({ usedAt: at })

@@ -2,17 +2,17 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code, type Language } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { AppError, refuse } from '../http/errors';
+import type { Throttle } from '../http/throttle';
 import { translate } from '../i18n';
+import type { Tx } from '../ledger/post';
 import {
-  addWrongTry,
   type CodePurpose,
   deleteCode,
   insertCode,
-  lastSentAt,
   latestLiveCode,
   markUsed,
   purgeCodesBefore,
-  sentSince,
+  takeTry,
 } from './codes.repo';
 import type { AccountsContext } from './context';
 import type { Transport } from './delivery/transport';
@@ -42,25 +42,40 @@ export interface CodeRequest {
 const hashCode = (recipient: string, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${purpose}:${recipient}:${code}`).digest();
 
-async function assertMaySend(db: Db, { recipient, purpose, ip }: CodeRequest, now: Date): Promise<void> {
-  const last = await lastSentAt(db, recipient, purpose);
-  const wait = last ? CODE_RESEND_MS - (now.getTime() - last.getTime()) : 0;
-  if (wait > 0) {
-    throw new AppError(Code.RATE_LIMITED, 'code_too_soon', { seconds: Math.ceil(wait / 1000) });
+/**
+ * Counts the send against its throttles, atomically (http/throttle.ts): one a minute per recipient and
+ * purpose, a few an hour per recipient and per address. Returns what gives them back if it is not sent.
+ */
+async function countSend(
+  throttle: Throttle,
+  { recipient, purpose, ip }: CodeRequest,
+): Promise<() => Promise<void>> {
+  const keys = [`code:${purpose}:${recipient}`, `code:${recipient}`, `code-address:${ip}`];
+  // No backoff: a refused send is given back, and the wait is what the message says.
+  const rules = [
+    { windowMs: CODE_RESEND_MS, max: 1, maxWindowMs: CODE_RESEND_MS },
+    { windowMs: HOUR_MS, max: CODE_HOURLY_PER_RECIPIENT, maxWindowMs: HOUR_MS },
+    { windowMs: HOUR_MS, max: CODE_HOURLY_PER_IP, maxWindowMs: HOUR_MS },
+  ];
+  const counts = await Promise.all(keys.map((key, i) => throttle.hit(key, rules[i]!)));
+  const giveBack = async () => {
+    await Promise.all(keys.map((key) => throttle.release(key)));
+  };
+  if (counts[0]!.count > 1) {
+    await giveBack();
+    throw new AppError(Code.RATE_LIMITED, 'code_too_soon', { seconds: Math.ceil(counts[0]!.resetMs / 1000) });
   }
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  if (
-    (await sentSince(db, { recipient }, hourAgo)) >= CODE_HOURLY_PER_RECIPIENT ||
-    (await sentSince(db, { ip }, hourAgo)) >= CODE_HOURLY_PER_IP
-  ) {
+  if (counts[1]!.count > CODE_HOURLY_PER_RECIPIENT || counts[2]!.count > CODE_HOURLY_PER_IP) {
+    await giveBack();
     throw new AppError(Code.RATE_LIMITED, 'code_hourly_limit');
   }
+  return giveBack;
 }
 
-export async function sendCode({ db, log }: AccountsContext, request: CodeRequest): Promise<void> {
+export async function sendCode({ db, log, throttle }: AccountsContext, request: CodeRequest): Promise<void> {
   const { recipient, purpose, ip, lang } = request;
   const now = new Date();
-  await assertMaySend(db, request, now);
+  const giveBack = await countSend(throttle, request);
   await purgeCodesBefore(db, new Date(now.getTime() - HOUR_MS));
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const codeHash = hashCode(recipient, purpose, code).toString('hex');
@@ -75,12 +90,13 @@ export async function sendCode({ db, log }: AccountsContext, request: CodeReques
   } catch (err) {
     // An undelivered code must not count against the user's throttles.
     await deleteCode(db, id);
+    await giveBack();
     log.error({ err }, 'verification code delivery failed');
     throw refuse('code_send_failed');
   }
 }
 
-/** The id of the live code matching `code`; a wrong guess is counted and refused. Nothing is used up yet. */
+/** The id of the live code matching `code`; every check takes one of its few tries. The code is not used up yet. */
 export async function checkCode(
   db: Db,
   recipient: string,
@@ -89,16 +105,13 @@ export async function checkCode(
 ): Promise<number> {
   const since = new Date(Date.now() - CODE_TTL_MS);
   const row = await latestLiveCode(db, recipient, purpose, since, CODE_MAX_WRONG_TRIES);
-  if (!row || !code) throw refuse('code_invalid');
+  if (!row || !code || !(await takeTry(db, row.id, CODE_MAX_WRONG_TRIES))) throw refuse('code_invalid');
   const expected = Buffer.from(row.codeHash, 'hex');
-  if (!timingSafeEqual(expected, hashCode(recipient, purpose, code))) {
-    await addWrongTry(db, row.id);
-    throw refuse('code_invalid');
-  }
+  if (!timingSafeEqual(expected, hashCode(recipient, purpose, code))) throw refuse('code_invalid');
   return row.id;
 }
 
 /** Uses the code up inside the caller's transaction, so a refused change leaves it usable. */
-export async function consumeCode(tx: Db, id: number): Promise<void> {
+export async function consumeCode(tx: Db | Tx, id: number): Promise<void> {
   if (!(await markUsed(tx, id, new Date()))) throw refuse('code_invalid');
 }

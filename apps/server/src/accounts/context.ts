@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Secrets } from '../http/secrets';
+import type { Throttle } from '../http/throttle';
 import type { Tx } from '../ledger/post';
 import type { Delivery } from './delivery/transport';
 
@@ -17,6 +19,8 @@ export interface AccountsContext {
   config: Config;
   delivery: Delivery;
   log: FastifyBaseLogger;
+  throttle: Throttle;
+  secrets: Secrets;
   onDemoReset?: DemoResetHook;
 }
 

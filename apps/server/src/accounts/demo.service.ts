@@ -1,7 +1,7 @@
 import { dec, toFixed } from '@meridian/core';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
-import { createSession, type User } from '../http/sessions';
+import { createSession, hashToken, type User } from '../http/sessions';
 import { lockAccount, post, type Tx } from '../ledger/post';
 import { readSettings } from '../modules/settings';
 import { userView } from '../modules/users';
@@ -35,10 +35,13 @@ async function createDemo(ctx: AccountsContext, tx: Tx, demoId: string): Promise
   return { ...created, balance };
 }
 
-/** The device's demo account, created and funded on first use; the same uuid always gives the same account. */
+/**
+ * The device's demo account, created and funded on first use; the same uuid always gives the same account.
+ * The id is a bearer secret (whoever has it has the account): only its hash is stored.
+ */
 export async function demoSession(ctx: AccountsContext, demoId: string, caller: Caller) {
-  const user =
-    (await findDemo(ctx.db, demoId)) ?? (await ctx.db.transaction((tx) => createDemo(ctx, tx, demoId)));
+  const key = hashToken(demoId);
+  const user = (await findDemo(ctx.db, key)) ?? (await ctx.db.transaction((tx) => createDemo(ctx, tx, key)));
   if (user.disabled) throw refuse('account_disabled');
   const token = await createSession(ctx.db, user.id, caller);
   return { token, user: userView(user) };

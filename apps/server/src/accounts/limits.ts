@@ -9,14 +9,10 @@ export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_RESEND_MS = MINUTE;
 export const CODE_HOURLY_PER_RECIPIENT = 5;
 export const CODE_HOURLY_PER_IP = 20;
-/** A code dies after this many wrong guesses: a million codes cannot be tried one by one. */
+/** A code dies after this many checks: a million codes cannot be tried one by one. */
 export const CODE_MAX_WRONG_TRIES = 5;
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE;
-
-export const LOGIN_WINDOW_MS = 15 * MINUTE;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
 
 export const LEDGER_PAGE_SIZE = 20;
 

@@ -2,25 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { Code } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { AppError, refuse } from '../http/errors';
-import { hashPassword, verifyPassword } from '../http/password';
+import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { createSession, type User } from '../http/sessions';
+import { signInAttempt } from '../http/sign-in';
 import { userView } from '../modules/users';
 import type { AccountsContext, Caller } from './context';
 import { type LoginType, resolveIdentity } from './identity';
-import {
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_IP,
-  LOGIN_WINDOW_MS,
-  minutes,
-} from './limits';
-import { failuresSince, lastSuccessAt, recordAttempt } from './login.repo';
-import { findByMobile, findUser } from './users.repo';
+import { recordAttempt } from './login.repo';
+import { useTotp } from './totp.service';
+import { findByMobile, findUser, setPasswordHash } from './users.repo';
 
 export interface LoginInput {
   login_type: LoginType;
   account: string;
   password: string;
   area_id?: number;
+  /** The authenticator app's code, for an account that has turned it on. */
+  totp?: string;
 }
 
 /** Verified against when the account does not exist, so both answers take as long. */
@@ -48,36 +46,46 @@ async function findLoginUser(db: Db, input: LoginInput): Promise<User | undefine
   return findUser(db, await resolveIdentity(db, input.login_type, input.account, input.area_id, 'account'));
 }
 
-async function assertNotThrottled(db: Db, account: string, ip: string): Promise<void> {
-  const windowStart = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const lastSuccess = await lastSuccessAt(db, account);
-  // A successful sign-in clears the account's count; the address's count runs on.
-  const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-  if (
-    (await failuresSince(db, { account }, since)) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-    (await failuresSince(db, { ip }, windowStart)) >= LOGIN_MAX_FAILURES_PER_IP
-  ) {
-    throw new AppError(Code.RATE_LIMITED, 'login_throttled', { minutes: minutes(LOGIN_WINDOW_MS) });
-  }
-}
-
-/** One answer for an unknown account and a wrong password: the reply never tells which accounts exist. */
-export async function login({ db }: AccountsContext, input: LoginInput, caller: Caller) {
+/**
+ * One answer for an unknown account and a wrong password: the reply never tells which accounts exist.
+ * Throttled per account and address, per address and per account (http/sign-in.ts); an account with a
+ * second factor is asked for its code once its password is right.
+ */
+export async function login({ db, throttle, secrets }: AccountsContext, input: LoginInput, caller: Caller) {
   const account = throttleKey(input);
-  await assertNotThrottled(db, account, caller.ip);
+  const attempt = await signInAttempt(throttle, `trader:${account}`, caller.ip);
   const user = await findLoginUser(db, input);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummy()));
-  const success = Boolean(user?.passwordHash && passwordOk && !user.disabled);
-  await recordAttempt(db, {
-    userId: user?.id ?? null,
-    account,
-    ip: caller.ip,
-    userAgent: caller.userAgent?.slice(0, 300),
-    success,
-    createdAt: new Date(),
-  });
-  if (!user?.passwordHash || !passwordOk) throw refuse('login_failed');
-  if (user.disabled) throw refuse('account_disabled');
+  const record = (success: boolean) =>
+    recordAttempt(db, {
+      userId: user?.id ?? null,
+      account,
+      ip: caller.ip,
+      userAgent: caller.userAgent?.slice(0, 300),
+      success,
+      createdAt: new Date(),
+    });
+  if (!user?.passwordHash || !passwordOk) {
+    await record(false);
+    throw refuse('login_failed');
+  }
+  if (user.disabled) {
+    await record(false);
+    throw refuse('account_disabled');
+  }
+  if (user.totpSecret) {
+    // The data tells the sign-in screen to ask for the code.
+    if (!input.totp) throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
+    await attempt.secondFactor();
+    if (!(await useTotp(db, secrets, user, input.totp))) {
+      await record(false);
+      throw refuse('totp_invalid');
+    }
+  }
+  await attempt.succeeded();
+  await record(true);
+  // A hash made at an older cost is made again now, while the password is at hand.
+  if (needsRehash(user.passwordHash)) await setPasswordHash(db, user.id, await hashPassword(input.password));
   const token = await createSession(db, user.id, caller);
   return { token, user: userView(user) };
 }

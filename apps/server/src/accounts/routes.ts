@@ -2,16 +2,17 @@ import { api } from '@meridian/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../app';
-import { route } from '../http/route';
+import { route, said } from '../http/route';
 import { revokeSession } from '../http/sessions';
 import { createCaptcha } from './captcha.service';
 import type { AccountsContext, Caller } from './context';
-import { createDelivery } from './delivery/transport';
 import { demoSession, resetDemo } from './demo.service';
 import {
   amendPasswordInput,
+  codeInput,
   demoInput,
   forgetPasswordInput,
+  id,
   loginInput,
   pageInput,
   registerInput,
@@ -22,6 +23,8 @@ import { login } from './login.service';
 import { requestCode } from './notify.service';
 import { amendPassword, forgetPassword } from './password.service';
 import { register } from './register.service';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service';
+import { disableTotp, enableTotp, setUpTotp } from './totp.service';
 import { accountDetail, balanceOf, ledgerList } from './wallet.service';
 
 const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -32,8 +35,10 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   const ctx: AccountsContext = {
     db,
     config: deps.config,
-    delivery: createDelivery(deps.config, db, app.log),
+    delivery: deps.delivery,
     log: app.log,
+    throttle: deps.throttle,
+    secrets: deps.secrets,
     onDemoReset: deps.onDemoReset,
   };
 
@@ -58,6 +63,24 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     demoSession(ctx, input.demo_id, callerOf(req)),
   );
   route(app, db, api.resetDemo, z.object({}), ({ user }) => resetDemo(ctx, user));
+
+  route(app, db, api.sessionList, z.object({}), async ({ user, token }) => listSessions(db, user, token!));
+  route(app, db, api.sessionRevoke, z.object({ id }), async ({ user, input }) => {
+    await revokeOwnSession(db, user, input.id);
+    return said(null, 'session_revoked');
+  });
+  route(app, db, api.sessionRevokeOthers, z.object({}), async ({ user, token }) => {
+    await revokeOtherSessions(db, user, token!);
+    return said(null, 'session_revoked');
+  });
+
+  route(app, db, api.totpSetup, z.object({}), ({ user }) => setUpTotp(ctx, user));
+  route(app, db, api.totpEnable, codeInput, ({ user, input, lang }) =>
+    enableTotp(ctx, user, lang, input.code),
+  );
+  route(app, db, api.totpDisable, codeInput, ({ user, input, lang }) =>
+    disableTotp(ctx, user, lang, input.code),
+  );
 
   route(app, db, api.balance, z.object({}), async ({ user }) => balanceOf(user));
   route(app, db, api.forexDetail, z.object({}), async ({ user }) => accountDetail(deps.trading, user));

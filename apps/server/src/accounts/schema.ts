@@ -5,7 +5,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One-time codes sent by e-mail or SMS. Only a hash is kept; a code is good for one use within
- * its lifetime and dies after a few wrong guesses. Rows also drive the send throttles.
+ * its lifetime and dies after a few checks (`wrong_tries` counts every check).
  */
 export const verificationCodes = pgTable(
   'verification_codes',

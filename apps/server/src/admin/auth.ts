@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Code, type Language } from '@meridian/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as OTPAuth from 'otpauth';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { operators } from '../db/schema';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, Said } from '../http/route';
+import { isSealed, type Secrets } from '../http/secrets';
 import { tokenFromHeader } from '../http/sessions';
+import { totpStep } from '../http/totp';
+import type { MessageKey } from '../i18n';
 import type { Tx } from '../ledger/post';
 import { auditLog, operatorSessions } from './schema';
 
@@ -18,6 +20,12 @@ export type Role = (typeof ROLES)[number];
 export type Operator = typeof operators.$inferSelect;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Back-office sessions end after 30 minutes unused, and 12 hours after sign-in whatever. */
+export const OPERATOR_IDLE_MS = 30 * 60_000;
+export const OPERATOR_MAX_MS = 12 * 60 * 60_000;
+/** Use is written back at most this often: a session in use is not rewritten at every call. */
+const SEEN_EVERY_MS = 60_000;
 
 export async function createOperatorSession(db: Db, operatorId: number, ip?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -32,26 +40,76 @@ export async function revokeOperatorSession(db: Db, token: string): Promise<void
     .where(eq(operatorSessions.tokenHash, hashToken(token)));
 }
 
-/** The operator behind a live back-office token; a trader's token never matches one. */
+/**
+ * The operator behind a live back-office token: not revoked, used in the last 30 minutes, signed in less
+ * than 12 hours ago, and not disabled. A trader's token never matches one.
+ */
 export async function operatorForToken(db: Db, token: string | undefined): Promise<Operator | null> {
   if (!token || token.length > 200) return null;
+  const now = Date.now();
   const [row] = await db
-    .select({ operator: operators })
+    .select({ operator: operators, sessionId: operatorSessions.id, seen: operatorSessions.lastSeenAt })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.revokedAt)))
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, hashToken(token)),
+        isNull(operatorSessions.revokedAt),
+        gt(operatorSessions.createdAt, new Date(now - OPERATOR_MAX_MS)),
+        gt(operatorSessions.lastSeenAt, new Date(now - OPERATOR_IDLE_MS)),
+      ),
+    )
     .limit(1);
-  return row && !row.operator.disabled ? row.operator : null;
+  if (!row || row.operator.disabled) return null;
+  if (row.seen.getTime() < now - SEEN_EVERY_MS) {
+    await db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(operatorSessions.id, row.sessionId));
+  }
+  return row.operator;
 }
 
-/** A TOTP (RFC 6238, 30 s, 6 digits) for an operator's second factor. */
-export function totpFor(secret: string, label = 'operator'): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: 'Meridian', label, secret: OTPAuth.Secret.fromBase32(secret) });
+/**
+ * Checks an operator's TOTP code and uses it up: true only for a current code of a later time step than
+ * the last one used (a code is good once, whoever replays it).
+ */
+export async function useOperatorTotp(
+  db: Db,
+  secrets: Secrets,
+  operator: Operator,
+  code: string,
+): Promise<boolean> {
+  if (!operator.totpSecret) return false;
+  const secret = secrets.open(operator.totpSecret);
+  const step = totpStep(secret, code);
+  if (step === null) return false;
+  const sealed = isSealed(operator.totpSecret) ? operator.totpSecret : secrets.seal(secret);
+  const [used] = await db
+    .update(operators)
+    .set({ totpLastStep: step, totpSecret: sealed })
+    .where(
+      and(
+        eq(operators.id, operator.id),
+        or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: operators.id });
+  return used !== undefined;
 }
 
-/** True when `code` is the operator's current code (one step of clock drift allowed). */
-export function verifyTotp(secret: string, code: string): boolean {
-  return /^\d{6}$/.test(code) && totpFor(secret).validate({ token: code, window: 1 }) !== null;
+/** Ends every back-office session of an operator but `keep` (a password change keeps the one that made it). */
+export async function revokeOperatorSessions(db: Db | Tx, operatorId: number, keep?: string): Promise<void> {
+  await db
+    .update(operatorSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        isNull(operatorSessions.revokedAt),
+        keep ? sql`${operatorSessions.tokenHash} <> ${hashToken(keep)}` : undefined,
+      ),
+    );
 }
 
 export interface AuditEntry {
@@ -82,7 +140,24 @@ export interface AdminCall {
   path: string;
   /** Roles that may call it; admin may call everything. Empty: any signed-in operator. */
   roles: readonly Role[];
+  /**
+   * Open to an operator who has still to change a password someone else chose, or to enrol the second
+   * factor production requires: who am I, sign-out, and those two steps. Everything else waits.
+   */
+  setup?: true;
 }
+
+/** What an operator must still do before the back office opens: nothing, change the password, or enrol TOTP. */
+export function pendingStep(operator: Operator, totpRequired: boolean): MessageKey | null {
+  if (operator.mustChangePassword) return 'operator_password_change_required';
+  if (totpRequired && !operator.totpSecret) return 'operator_totp_enrolment_required';
+  return null;
+}
+
+/** Whether every operator must sign in with TOTP, per database: production mode (PostgreSQL) says yes. */
+const totpRequiredOn = new WeakMap<Db, boolean>();
+export const requireOperatorTotp = (db: Db, required: boolean) => totpRequiredOn.set(db, required);
+export const operatorTotpRequired = (db: Db) => totpRequiredOn.get(db) ?? false;
 
 /** The back-office calls each app registered, so tests can walk every route and role. */
 const registered = new WeakMap<FastifyInstance, AdminCall[]>();
@@ -118,6 +193,8 @@ export function adminRoute<S extends z.ZodType, T>(
       const token = tokenFromHeader(req.headers.authorization);
       const operator = await operatorForToken(db, token);
       if (!operator || !token) throw sessionInvalid();
+      const step = call.setup ? null : pendingStep(operator, operatorTotpRequired(db));
+      if (step) throw new AppError(Code.FORBIDDEN, step);
       const role = operator.role as Role;
       if (role !== 'admin' && call.roles.length > 0 && !call.roles.includes(role)) {
         throw new AppError(Code.FORBIDDEN, 'forbidden');

@@ -1,54 +1,68 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import * as OTPAuth from 'otpauth';
 import { z } from 'zod';
 import type { Deps } from '../app';
 import { operators } from '../db/schema';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
-import { adminRoute, audit, ROLES, totpFor, verifyTotp } from './auth';
+import { newTotpSecret, totpStep, totpUri } from '../http/totp';
+import { adminRoute, audit, operatorTotpRequired, ROLES, revokeOperatorSessions } from './auth';
 import { flag, id } from './inputs';
-import { operatorView } from './routes';
-import { operatorSessions, totpEnrolments } from './schema';
+import { operatorPassword, operatorView } from './routes';
+import { totpEnrolments } from './schema';
 
 const newOperator = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
-  password: z.string().min(10).max(200),
+  password: operatorPassword,
   role: z.enum(ROLES),
 });
 
-/** Operators: each enrols their own TOTP second factor; admins list, create, disable and re-enable them. */
-export function operatorRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+/**
+ * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts); admins list,
+ * create (with a password the new operator must change at first sign-in), disable and re-enable them.
+ */
+export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets }: Deps): void {
   adminRoute(
     app,
     db,
-    { method: 'POST', path: '/admin/api/totp/setup', roles: [] },
+    { method: 'POST', path: '/admin/api/totp/setup', roles: [], setup: true },
     z.object({}),
     async ({ operator }) => {
-      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      const secret = newTotpSecret();
+      const sealed = secrets.seal(secret);
       await db
         .insert(totpEnrolments)
-        .values({ operatorId: operator.id, secret })
-        .onConflictDoUpdate({ target: totpEnrolments.operatorId, set: { secret, createdAt: new Date() } });
-      return { secret, uri: totpFor(secret, operator.email).toString() };
+        .values({ operatorId: operator.id, secret: sealed })
+        .onConflictDoUpdate({
+          target: totpEnrolments.operatorId,
+          set: { secret: sealed, createdAt: new Date() },
+        });
+      return { secret, uri: totpUri(secret, operator.email) };
     },
   );
 
   adminRoute(
     app,
     db,
-    { method: 'POST', path: '/admin/api/totp/enable', roles: [] },
+    { method: 'POST', path: '/admin/api/totp/enable', roles: [], setup: true },
     z.object({ code: z.string().trim().max(8) }),
-    async ({ operator, input }) => {
+    async ({ operator, input, token }) => {
       const [enrolment] = await db
         .select()
         .from(totpEnrolments)
         .where(eq(totpEnrolments.operatorId, operator.id));
-      if (!enrolment) throw refuse('operator_totp_no_setup');
-      if (!verifyTotp(enrolment.secret, input.code)) throw refuse('operator_totp_invalid');
+      if (!enrolment) throw refuse('totp_no_setup');
+      const step = totpStep(secrets.open(enrolment.secret), input.code);
+      if (step === null) throw refuse('totp_invalid');
       return db.transaction(async (tx) => {
-        await tx.update(operators).set({ totpSecret: enrolment.secret }).where(eq(operators.id, operator.id));
+        const [enabled] = await tx
+          .update(operators)
+          .set({ totpSecret: enrolment.secret, totpLastStep: step })
+          .where(eq(operators.id, operator.id))
+          .returning();
         await tx.delete(totpEnrolments).where(eq(totpEnrolments.operatorId, operator.id));
+        // Sessions opened with the password alone end: from now on a sign-in takes the code too.
+        await revokeOperatorSessions(tx, operator.id, token);
         await audit(tx, {
           operatorId: operator.id,
           action: 'operator.totp_enable',
@@ -57,7 +71,7 @@ export function operatorRoutes(app: FastifyInstance, { database: { db } }: Deps)
           before: { totp_enabled: operator.totpSecret !== null },
           after: { totp_enabled: true },
         });
-        return operatorView({ ...operator, totpSecret: enrolment.secret });
+        return operatorView(enabled!, operatorTotpRequired(db));
       });
     },
   );
@@ -69,7 +83,11 @@ export function operatorRoutes(app: FastifyInstance, { database: { db } }: Deps)
     z.object({}),
     async () => {
       const rows = await db.select().from(operators).orderBy(asc(operators.id));
-      return rows.map((o) => ({ ...operatorView(o), disabled: o.disabled, created_at: o.createdAt }));
+      return rows.map((o) => ({
+        ...operatorView(o, operatorTotpRequired(db)),
+        disabled: o.disabled,
+        created_at: o.createdAt,
+      }));
     },
   );
 
@@ -83,11 +101,11 @@ export function operatorRoutes(app: FastifyInstance, { database: { db } }: Deps)
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(operators)
-          .values({ email: input.email, passwordHash, role: input.role })
+          .values({ email: input.email, passwordHash, role: input.role, mustChangePassword: true })
           .onConflictDoNothing({ target: operators.email })
           .returning();
         if (!created) throw refuse('operator_email_taken');
-        const view = operatorView(created);
+        const view = operatorView(created, operatorTotpRequired(db));
         await audit(tx, {
           operatorId: operator.id,
           action: 'operator.create',
@@ -112,12 +130,7 @@ export function operatorRoutes(app: FastifyInstance, { database: { db } }: Deps)
         if (!before) throw refuse('not_found');
         await tx.update(operators).set({ disabled: input.disabled }).where(eq(operators.id, input.id));
         // A disabled operator's open sessions end now, not when they next expire.
-        if (input.disabled) {
-          await tx
-            .update(operatorSessions)
-            .set({ revokedAt: new Date() })
-            .where(eq(operatorSessions.operatorId, input.id));
-        }
+        if (input.disabled) await revokeOperatorSessions(tx, input.id);
         await audit(tx, {
           operatorId: operator.id,
           action: input.disabled ? 'operator.disable' : 'operator.enable',

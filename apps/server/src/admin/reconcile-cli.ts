@@ -13,11 +13,17 @@ export interface Output {
 export const Exit = { ok: 0, differences: 1, failed: 2 } as const;
 
 /**
- * The report needs the database only: production's OPERATOR_PASSWORD requirement (it seeds the operator)
- * does not apply to a read-only check, so a shell with just DATABASE_URL can run it.
+ * The report needs the database only: production's requirements of a server (the operator's password it
+ * seeds, the key it seals secrets with, a way to deliver codes) do not apply to a read-only check, so a
+ * shell with just DATABASE_URL can run it.
  */
 export function reconcileConfig(env: Record<string, string | undefined> = process.env): Config {
-  return loadConfig({ ...env, OPERATOR_PASSWORD: env.OPERATOR_PASSWORD || 'not-used-by-reconcile' });
+  return loadConfig({
+    ...env,
+    OPERATOR_PASSWORD: env.OPERATOR_PASSWORD || 'not-used-by-reconcile',
+    SECRET_KEY: env.SECRET_KEY || '0'.repeat(64),
+    OUTBOX_ONLY: 'true',
+  });
 }
 
 const hasLedger = async (database: Database) => {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { maskCodes } from '../accounts/delivery/outbox';
 import { outbox } from '../accounts/schema';
 import type { Deps } from '../app';
 import { operators } from '../db/schema';
@@ -24,7 +25,10 @@ export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): 
         .limit(input.size)
         .offset(offsetOf(input));
       const [total] = await db.select({ n: count() }).from(outbox).where(where);
-      return { rows, total: total?.n ?? 0 };
+      return {
+        rows: rows.map((r) => ({ ...r, subject: maskCodes(r.subject), body: maskCodes(r.body) })),
+        total: total?.n ?? 0,
+      };
     },
   );
 

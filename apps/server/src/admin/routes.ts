@@ -1,14 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../app';
+import type { Db } from '../db/client';
 import { operators } from '../db/schema';
-import { refuse } from '../http/errors';
+import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
-import { verifyPassword } from '../http/password';
+import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { envelope, parseInput } from '../http/route';
-import { adminRoute, audit, createOperatorSession, revokeOperatorSession, verifyTotp } from './auth';
+import { signInAttempt } from '../http/sign-in';
+import {
+  adminRoute,
+  audit,
+  createOperatorSession,
+  type Operator,
+  operatorTotpRequired,
+  pendingStep,
+  revokeOperatorSession,
+  revokeOperatorSessions,
+  useOperatorTotp,
+} from './auth';
+import { operatorLoginAttempts } from './schema';
 
 const loginInput = z.object({
   email: z.string().trim().toLowerCase().max(254),
@@ -16,28 +30,89 @@ const loginInput = z.object({
   totp: z.string().trim().max(8).optional(),
 });
 
-/** What the back office shows of an operator. */
-export const operatorView = (o: typeof operators.$inferSelect) => ({
+/** An operator's own password: longer than a trader's, since it opens everyone's accounts. */
+export const operatorPassword = z.string().min(12).max(200);
+
+/** What the back office shows of an operator, and what it must still do before the rest opens. */
+export const operatorView = (o: Operator, totpRequired = false) => ({
   id: o.id,
   email: o.email,
   role: o.role,
   totp_enabled: o.totpSecret !== null,
+  must_change_password: o.mustChangePassword,
+  /** 'operator_password_change_required', 'operator_totp_enrolment_required' or null. */
+  pending: pendingStep(o, totpRequired),
 });
 
-/** Operator sign-in (password, then the TOTP second factor once enrolled), sign-out and who am I. */
-export function adminAuthRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+/** Verified against when no operator has the e-mail, so both answers take as long. */
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => {
+  dummyHash ??= hashPassword(randomUUID());
+  return dummyHash;
+};
+
+type Outcome = 'ok' | 'password' | 'disabled' | 'totp';
+
+async function record(
+  db: Db,
+  email: string,
+  operator: Operator | undefined,
+  ip: string,
+  agent: string | undefined,
+  outcome: Outcome,
+) {
+  await db.insert(operatorLoginAttempts).values({
+    email,
+    operatorId: operator?.id ?? null,
+    ip,
+    userAgent: agent?.slice(0, 300),
+    outcome,
+  });
+}
+
+/**
+ * Operator sign-in: password, then the TOTP code once enrolled, both throttled per address and per
+ * operator (http/sign-in.ts) and every attempt recorded; an unknown e-mail, a wrong password and a
+ * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
+ */
+export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
   app.post('/admin/api/login', async (req, reply) => {
     const lang = requestLanguage(req);
     const input = parseInput(loginInput, req.body ?? {});
+    const agent = req.headers['user-agent'];
+    const attempt = await signInAttempt(throttle, `operator:${input.email}`, req.ip);
     const [operator] = await db.select().from(operators).where(eq(operators.email, input.email));
-    const passwordOk = await verifyPassword(input.password, operator?.passwordHash);
-    if (!operator || !passwordOk || operator.disabled) throw refuse('operator_login_failed');
+    const passwordOk = await verifyPassword(input.password, operator?.passwordHash ?? (await timingDummy()));
+    if (!operator || !passwordOk || operator.disabled) {
+      await record(
+        db,
+        input.email,
+        operator,
+        req.ip,
+        agent,
+        operator && passwordOk ? 'disabled' : 'password',
+      );
+      throw refuse('operator_login_failed');
+    }
     if (operator.totpSecret) {
       // The data tells the sign-in screen to show its second-factor step.
       if (!input.totp) {
-        return reply.send(envelope(lang, Code.REFUSED, 'operator_totp_required', { totp_required: true }));
+        throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
       }
-      if (!verifyTotp(operator.totpSecret, input.totp)) throw refuse('operator_totp_invalid');
+      await attempt.secondFactor();
+      if (!(await useOperatorTotp(db, secrets, operator, input.totp))) {
+        await record(db, input.email, operator, req.ip, agent, 'totp');
+        throw refuse('totp_invalid');
+      }
+    }
+    await attempt.succeeded();
+    await record(db, input.email, operator, req.ip, agent, 'ok');
+    // A hash made at an older cost is made again now, while the password is at hand.
+    if (needsRehash(operator.passwordHash)) {
+      await db
+        .update(operators)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(operators.id, operator.id));
     }
     const token = await createOperatorSession(db, operator.id, req.ip);
     await audit(db, {
@@ -46,13 +121,14 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db } }: Deps
       targetType: 'operator',
       targetId: operator.id,
     });
-    return reply.send(envelope(lang, Code.OK, 'ok', { token, operator: operatorView(operator) }));
+    const view = operatorView(operator, operatorTotpRequired(db));
+    return reply.send(envelope(lang, Code.OK, 'ok', { token, operator: view }));
   });
 
   adminRoute(
     app,
     db,
-    { method: 'POST', path: '/admin/api/logout', roles: [] },
+    { method: 'POST', path: '/admin/api/logout', roles: [], setup: true },
     z.object({}),
     async ({ token, operator }) => {
       await revokeOperatorSession(db, token);
@@ -69,8 +145,40 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db } }: Deps
   adminRoute(
     app,
     db,
-    { method: 'GET', path: '/admin/api/me', roles: [] },
+    { method: 'GET', path: '/admin/api/me', roles: [], setup: true },
     z.object({}),
-    async ({ operator }) => operatorView(operator),
+    async ({ operator }) => operatorView(operator, operatorTotpRequired(db)),
+  );
+
+  adminRoute(
+    app,
+    db,
+    { method: 'POST', path: '/admin/api/password', roles: [], setup: true },
+    z.object({ current_password: z.string().min(1).max(200), new_password: operatorPassword }),
+    async ({ operator, input, token }) => {
+      if (!(await verifyPassword(input.current_password, operator.passwordHash))) {
+        throw refuse('operator_password_wrong');
+      }
+      if (input.new_password === input.current_password) throw refuse('operator_password_same');
+      const passwordHash = await hashPassword(input.new_password);
+      return db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(operators)
+          .set({ passwordHash, mustChangePassword: false })
+          .where(eq(operators.id, operator.id))
+          .returning();
+        // Whoever knew the old password is signed out everywhere but here.
+        await revokeOperatorSessions(tx, operator.id, token);
+        await audit(tx, {
+          operatorId: operator.id,
+          action: 'operator.password_change',
+          targetType: 'operator',
+          targetId: operator.id,
+          before: { must_change_password: operator.mustChangePassword },
+          after: { must_change_password: false },
+        });
+        return operatorView(changed!, operatorTotpRequired(db));
+      });
+    },
   );
 }

@@ -10,8 +10,53 @@ export const operatorSessions = pgTable('operator_sessions', {
   tokenHash: text('token_hash').notNull().unique(),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Idle sessions end (http/session-policy.ts). */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/** Back-office sign-in attempts, failed ones included: who tried which e-mail from where, and why it failed. */
+export const operatorLoginAttempts = pgTable(
+  'operator_login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Null when no operator has that e-mail. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** ok, password, totp, disabled or throttled. */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operator_login_attempts_email_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * Four eyes: a change above its threshold waits here until a second operator approves it (and is made
+ * then, in the approval's transaction) or rejects it. Nobody decides their own request.
+ */
+export const operatorRequests = pgTable(
+  'operator_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** 'balance_adjust' or 'deposit_channel'. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    reason: text('reason'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    /** 0 waiting, 1 approved (and made), 2 rejected. */
+    status: integer('status').notNull().default(0),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    /** What the change gave when it was made, or why it was rejected. */
+    outcome: jsonb('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_requests_status_idx').on(t.status, t.id)],
+);
 
 /** Every operator action: who, when, what, before and after. Rows are only ever inserted. */
 export const auditLog = pgTable(

@@ -5,6 +5,7 @@ import type { Deps } from '../app';
 import { settings } from '../db/schema';
 import type { SettingKey } from '../db/seed/settings';
 import { invalidInput } from '../http/errors';
+import { supportFraming } from '../http/support-framing';
 import { readSettings } from '../modules/settings';
 import { adminRoute, audit } from './auth';
 
@@ -14,10 +15,17 @@ const percent = z
   .trim()
   .regex(/^\d{1,4}(\.\d{1,2})?$/);
 const blankOr = (schema: z.ZodType<string>) => z.union([z.literal(''), schema]);
+/** An address the app sends traders to: https only, so nobody on the way can swap the page. */
+const httpsUrl = z
+  .string()
+  .trim()
+  .url()
+  .max(500)
+  .refine((v) => v.startsWith('https://'));
 
 /** The settings operators edit here and how each value is checked. */
 const RULES = {
-  service_link: blankOr(z.union([z.string().trim().url().max(500), z.string().regex(/^\/[\w\-/]{0,200}$/)])),
+  service_link: blankOr(z.union([httpsUrl, z.string().regex(/^\/[\w\-/]{0,200}$/)])),
   service_link_type: oneOf('1', '2'),
   verify_reg_type: oneOf('1', '2'),
   trade_fee_type: oneOf('1', '2'),
@@ -33,7 +41,7 @@ const RULES = {
   ),
   company_mode: oneOf('0', '1'),
   company_status: z.string().regex(/^\d{1,3}$/),
-  company_loss_url: blankOr(z.string().trim().url().max(500)),
+  company_loss_url: blankOr(httpsUrl),
   restricted_countries: z
     .string()
     .trim()
@@ -60,32 +68,41 @@ export function adminSettingsRoutes(app: FastifyInstance, { database: { db } }: 
     { method: 'POST', path: '/admin/api/settings', roles: ['admin'] },
     settingsInput,
     async ({ operator, input }) =>
-      db.transaction(async (tx) => {
-        const before = await readSettings(tx);
-        const after = { ...before, ...input };
-        // Stop-out must trigger below the margin call, or the call would never be seen.
-        if (dec(after.stop_out_level).greaterThanOrEqualTo(after.margin_call_level)) {
-          throw invalidInput('stop_out_level');
-        }
-        const changed = (Object.keys(input) as (keyof typeof RULES)[]).filter(
-          (key) => before[key] !== after[key],
-        );
-        for (const key of changed) {
-          await tx
-            .insert(settings)
-            .values({ key, value: after[key] })
-            .onConflictDoUpdate({ target: settings.key, set: { value: after[key], updatedAt: new Date() } });
-        }
-        if (changed.length > 0) {
-          await audit(tx, {
-            operatorId: operator.id,
-            action: 'settings.update',
-            targetType: 'settings',
-            before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-            after: Object.fromEntries(changed.map((k) => [k, after[k]])),
-          });
-        }
-        return after;
-      }),
+      db
+        .transaction(async (tx) => {
+          const before = await readSettings(tx);
+          const after = { ...before, ...input };
+          // Stop-out must trigger below the margin call, or the call would never be seen.
+          if (dec(after.stop_out_level).greaterThanOrEqualTo(after.margin_call_level)) {
+            throw invalidInput('stop_out_level');
+          }
+          const changed = (Object.keys(input) as (keyof typeof RULES)[]).filter(
+            (key) => before[key] !== after[key],
+          );
+          for (const key of changed) {
+            await tx
+              .insert(settings)
+              .values({ key, value: after[key] })
+              .onConflictDoUpdate({
+                target: settings.key,
+                set: { value: after[key], updatedAt: new Date() },
+              });
+          }
+          if (changed.length > 0) {
+            await audit(tx, {
+              operatorId: operator.id,
+              action: 'settings.update',
+              targetType: 'settings',
+              before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+              after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+            });
+          }
+          return after;
+        })
+        .then(async (after) => {
+          // This node's pages may frame the new support link at once; the others within half a minute.
+          await supportFraming(db).refresh();
+          return after;
+        }),
   );
 }

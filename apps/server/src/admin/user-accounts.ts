@@ -7,13 +7,15 @@ import { ledgerEntries, operators, sessions, users } from '../db/schema';
 import { uploads } from '../funding/schema';
 import { uploadPath } from '../funding/uploads.service';
 import { refuse } from '../http/errors';
+import { type Said, said } from '../http/route';
 import { KycStatus, verifications } from '../kyc/schema';
 import { maskCardId } from '../kyc/service';
-import { lockAccount, post } from '../ledger/post';
+import { lockAccount, post, type Tx } from '../ledger/post';
 import { OrderStatus, orders } from '../trading/schema';
 import type { Trading } from '../trading/service';
 import { type AuditEntry, audit, type Role } from './auth';
 import { offsetOf, type Page, type PageInput } from './inputs';
+import { aboveFourEyes, fileRequest } from './requests';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -264,55 +266,66 @@ export interface Adjustment {
   reason: string;
 }
 
-/** Credits or debits a trader's balance with an `operator_adjust` ledger row; never below zero. */
-export async function adjustBalance(db: Db, actor: Actor, { userId, amount, reason }: Adjustment) {
-  return db.transaction(async (tx) => {
-    await userOrFail(tx, userId);
-    const { balance } = await lockAccount(tx, userId);
-    if (dec(balance).plus(amount).isNegative()) throw refuse('admin_balance_negative');
-    const after = await post(tx, {
-      userId,
-      account: 'balance',
-      type: 'operator_adjust',
-      amount,
-      refType: 'operator',
-      refId: actor.operatorId,
-      note: reason,
-    });
-    await audit(tx, {
-      ...actor,
-      action: 'user.adjust_balance',
-      targetType: 'user',
-      targetId: userId,
-      before: { balance: exact(balance) },
-      after: { balance: exact(after), amount },
-      reason,
-    });
-    return { balance: exact(after) };
+/** Credits or debits a trader's balance with an `operator_adjust` ledger row, audited, in `tx`; never below zero. */
+export async function adjustBalanceIn(tx: Tx, actor: Actor, { userId, amount, reason }: Adjustment) {
+  await userOrFail(tx, userId);
+  const { balance } = await lockAccount(tx, userId);
+  if (dec(balance).plus(amount).isNegative()) throw refuse('admin_balance_negative');
+  const after = await post(tx, {
+    userId,
+    account: 'balance',
+    type: 'operator_adjust',
+    amount,
+    refType: 'operator',
+    refId: actor.operatorId,
+    note: reason,
   });
+  await audit(tx, {
+    ...actor,
+    action: 'user.adjust_balance',
+    targetType: 'user',
+    targetId: userId,
+    before: { balance: exact(balance) },
+    after: { balance: exact(after), amount },
+    reason,
+  });
+  return { balance: exact(after) };
 }
 
-/** Closes a trader's position at market; the close runs in its own transaction, the audit row right after. */
-export async function closePosition(
+/**
+ * An operator's adjustment: made at once up to FOUR_EYES_AMOUNT, above it filed for a second operator
+ * (admin/approvals.ts), who makes it when approving.
+ */
+export async function adjustBalance(
   db: Db,
-  trading: Trading,
   actor: Actor,
-  orderId: number,
-  reason?: string,
-) {
-  const closed = await trading.close(orderId, 'operator', {});
-  await audit(db, {
-    ...actor,
-    action: 'order.close',
-    targetType: 'order',
-    targetId: orderId,
-    before: { status: OrderStatus.holding },
-    after: {
-      status: closed.status,
-      close_price: closed.closePrice && exact(closed.closePrice),
-      profit: closed.profit && exact(closed.profit),
-    },
-    reason,
+  adjustment: Adjustment,
+  fourEyesAmount: string,
+): Promise<Said<unknown>> {
+  if (aboveFourEyes(adjustment.amount, fourEyesAmount)) {
+    await userOrFail(db, adjustment.userId);
+    return fileRequest(db, actor, 'balance_adjust', { ...adjustment }, adjustment.reason);
+  }
+  return said(await db.transaction((tx) => adjustBalanceIn(tx, actor, adjustment)), 'ok');
+}
+
+/** Closes a trader's position at market, audited in the close's own transaction. */
+export async function closePosition(trading: Trading, actor: Actor, orderId: number, reason?: string) {
+  const closed = await trading.close(orderId, 'operator', {
+    within: (tx, row) =>
+      audit(tx, {
+        ...actor,
+        action: 'order.close',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: OrderStatus.holding },
+        after: {
+          status: row.status,
+          close_price: row.closePrice && exact(row.closePrice),
+          profit: row.profit && exact(row.profit),
+        },
+        reason,
+      }),
   });
   return { id: closed.id, status: closed.status };
 }

@@ -24,7 +24,7 @@ const amount = z
   .regex(/^-?\d{1,15}(\.\d{1,8})?$/)
   .refine((v) => !/^-?0+(\.0+)?$/.test(v));
 
-export function adminUserRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
+export function adminUserRoutes(app: FastifyInstance, { database: { db }, trading, config }: Deps): void {
   adminRoute(
     app,
     db,
@@ -84,6 +84,7 @@ export function adminUserRoutes(app: FastifyInstance, { database: { db }, tradin
         db,
         { operatorId: operator.id },
         { userId: input.id, amount: input.amount, reason: input.reason },
+        config.fourEyesAmount,
       ),
   );
 
@@ -93,6 +94,6 @@ export function adminUserRoutes(app: FastifyInstance, { database: { db }, tradin
     { method: 'POST', path: '/admin/api/orders/close', roles: ['risk', 'support'] },
     z.object({ id, reason: reason.optional() }),
     async ({ operator, input }) =>
-      closePosition(db, trading, { operatorId: operator.id }, input.id, input.reason),
+      closePosition(trading, { operatorId: operator.id }, input.id, input.reason),
   );
 }

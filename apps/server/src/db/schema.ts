@@ -43,6 +43,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     name: text('name'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** SHA-256 of the device's demo id: the id itself is a bearer secret and is never stored. */
     demoId: text('demo_id').unique(),
     inviteCode: text('invite_code').notNull().unique(),
     inviterId: integer('inviter_id'),
@@ -51,6 +52,12 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Real-name verification certified; `name` then holds the verified name (set by the approving operator). */
     isReal: boolean('is_real').notNull().default(false),
+    /** The trader's own TOTP second factor, encrypted (http/secrets.ts); null when not enabled. */
+    totpSecret: text('totp_secret'),
+    /** A TOTP secret being enrolled, encrypted: it becomes `totp_secret` once a code from it is confirmed. */
+    totpPending: text('totp_pending'),
+    /** The last TOTP time step used: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,7 +90,12 @@ export const operators = pgTable('operators', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').notNull(),
+  /** Encrypted (http/secrets.ts); null until the operator enrols. */
   totpSecret: text('totp_secret'),
+  /** The last TOTP time step used: a code is good once. */
+  totpLastStep: integer('totp_last_step'),
+  /** Set for a password someone else chose (first start, an admin creating the operator): changed at first sign-in. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -58,7 +58,7 @@ export const allCurrencies = (db: Db) =>
     .from(withdrawCurrencies)
     .orderBy(...currencyOrder);
 
-export async function channelById(tx: Tx, id: number): Promise<DepositChannel | undefined> {
+export async function channelById(tx: Db | Tx, id: number): Promise<DepositChannel | undefined> {
   const [row] = await tx.select().from(depositChannels).where(eq(depositChannels.id, id)).for('update');
   return row;
 }

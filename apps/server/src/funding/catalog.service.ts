@@ -1,7 +1,10 @@
 import { audit } from '../admin/auth';
+import { fileRequest } from '../admin/requests';
 import { exact } from '../admin/user-accounts';
 import type { Db } from '../db/client';
 import { invalidInput, refuse } from '../http/errors';
+import { type Said, said } from '../http/route';
+import type { Tx } from '../ledger/post';
 import {
   allChannels,
   allCurrencies,
@@ -50,24 +53,65 @@ export const listCurrencies = async (db: Db) => (await allCurrencies(db)).map(cu
 export type ChannelInput = Omit<typeof depositChannels.$inferInsert, 'id'>;
 export type CurrencyInput = Omit<typeof withdrawCurrencies.$inferInsert, 'id'>;
 
-/** Creates (no id) or edits a deposit channel, audited with before and after. */
-export function upsertChannel(db: Db, operatorId: number, id: number | undefined, values: ChannelInput) {
+/** What decides where a trader's deposit goes: changing any of it on an enabled channel redirects money. */
+const ROUTING = [
+  'kind',
+  'currencyCode',
+  'protocolCode',
+  'address',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swift',
+  'bankAddress',
+] as const;
+
+/** A change that sends deposits somewhere new: a new enabled channel, one enabled again, or new routing on one. */
+function redirectsMoney(before: DepositChannel | undefined, values: ChannelInput): boolean {
+  if (values.enabled === false) return false;
+  if (!before?.enabled) return true;
+  return ROUTING.some((field) => (values[field] ?? '') !== before[field]);
+}
+
+export interface ChannelChange {
+  id?: number;
+  values: ChannelInput;
+}
+
+/** Creates (no id) or edits a deposit channel in `tx`, audited with before and after. */
+export async function saveChannelIn(tx: Tx, operatorId: number, { id, values }: ChannelChange) {
+  const before = id ? await channelById(tx, id) : undefined;
+  if (id && !before) throw refuse('not_found');
+  const row = await saveChannel(tx, id, values);
+  await audit(tx, {
+    operatorId,
+    action: id ? 'deposit_channel.update' : 'deposit_channel.create',
+    targetType: 'deposit_channel',
+    targetId: row.id,
+    before: before ? channelView(before) : undefined,
+    after: channelView(row),
+  });
+  return channelView(row);
+}
+
+/**
+ * Creates (no id) or edits a deposit channel. One that sends deposits somewhere new waits for a second
+ * operator (admin/approvals.ts makes it then); disabling, sorting or a remark is made at once.
+ */
+export async function upsertChannel(
+  db: Db,
+  operatorId: number,
+  id: number | undefined,
+  values: ChannelInput,
+): Promise<Said<unknown>> {
   if (values.kind === 'coin' && !values.address) throw invalidInput('address');
   if (values.kind === 'wire' && !values.accountNumber) throw invalidInput('account_number');
-  return db.transaction(async (tx) => {
-    const before = id ? await channelById(tx, id) : undefined;
-    if (id && !before) throw refuse('not_found');
-    const row = await saveChannel(tx, id, values);
-    await audit(tx, {
-      operatorId,
-      action: id ? 'deposit_channel.update' : 'deposit_channel.create',
-      targetType: 'deposit_channel',
-      targetId: row.id,
-      before: before ? channelView(before) : undefined,
-      after: channelView(row),
-    });
-    return channelView(row);
-  });
+  const before = id ? await channelById(db, id) : undefined;
+  if (id && !before) throw refuse('not_found');
+  if (redirectsMoney(before, values)) {
+    return fileRequest(db, { operatorId }, 'deposit_channel', { id, values } satisfies ChannelChange);
+  }
+  return said(await db.transaction((tx) => saveChannelIn(tx, operatorId, { id, values })), 'ok');
 }
 
 /** Creates (no id) or edits a withdrawal currency, audited with before and after. */

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { invalidInput, refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
+import type { Tx } from '../ledger/post';
 import { enabledCurrency } from './catalog.repo';
 import { type DrawMethod, deleteOwnMethod, insertMethod, methodCount, methodsOf } from './methods.repo';
 
@@ -48,24 +49,33 @@ export async function listMethods(db: Db, user: User, type: number, currencyId?:
   return rows.map((r) => methodView(r.method, r));
 }
 
-export async function bindMethod(db: Db, user: User, input: BindInput) {
+/** Where a method sends money, as the trader's notices name it: the address, or the bank and account. */
+export const destinationOf = (
+  m: Pick<ReturnType<typeof methodView>, 'type' | 'dc_address' | 'bank_name' | 'payee_account'>,
+) => (m.type === 1 ? m.dc_address : `${m.bank_name} ${m.payee_account}`);
+
+/** Binds a withdrawal method; `useProof` uses up the trader's step-up code in the same transaction. */
+export async function bindMethod(db: Db, user: User, input: BindInput, useProof: (tx: Tx) => Promise<void>) {
   for (const field of REQUIRED[input.type]) if (!input[field]) throw invalidInput(field);
   const currency = await enabledCurrency(db, input.draw_id);
   if (!currency || currency.type !== input.type) throw refuse('currency_unknown');
   if ((await methodCount(db, user.id)) >= MAX_METHODS) throw refuse('method_limit');
   const coin = input.type === 1;
-  const method = await insertMethod(db, {
-    userId: user.id,
-    type: input.type,
-    currencyId: currency.id,
-    dcAddress: coin ? input.dc_address : '',
-    bankName: coin ? '' : input.bank_name,
-    bankAddress: coin ? '' : input.bank_address,
-    bankSwift: coin ? '' : input.bank_swift,
-    payeeName: coin ? '' : input.payee_name,
-    payeeAccount: coin ? '' : input.payee_account,
-    coinType: coin ? '' : input.coin_type,
-    remark: input.remark,
+  const method = await db.transaction(async (tx) => {
+    await useProof(tx);
+    return insertMethod(tx, {
+      userId: user.id,
+      type: input.type,
+      currencyId: currency.id,
+      dcAddress: coin ? input.dc_address : '',
+      bankName: coin ? '' : input.bank_name,
+      bankAddress: coin ? '' : input.bank_address,
+      bankSwift: coin ? '' : input.bank_swift,
+      payeeName: coin ? '' : input.payee_name,
+      payeeAccount: coin ? '' : input.payee_account,
+      coinType: coin ? '' : input.coin_type,
+      remark: input.remark,
+    });
   });
   return said(methodView(method, currency), 'method_bound');
 }

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import { api, Code } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { notifyAccount } from '../accounts/notify-account';
+import { proveStepUp } from '../accounts/step-up';
 import { operatorForToken, type Role } from '../admin/auth';
 import { id } from '../admin/inputs';
 import type { Deps } from '../app';
@@ -10,7 +12,7 @@ import { route } from '../http/route';
 import { tokenFromHeader, userForToken } from '../http/sessions';
 import { depositOptions, requestDeposit } from './deposits.service';
 import { positiveAmount, text, uploadUrl } from './inputs';
-import { bindMethod, deleteMethod, listMethods } from './methods.service';
+import { bindMethod, deleteMethod, destinationOf, listMethods } from './methods.service';
 import { readUpload, storeImage } from './uploads.service';
 import { requestWithdrawal, withdrawalRecords, withdrawCurrencyList } from './withdrawals.service';
 
@@ -18,6 +20,8 @@ import { requestWithdrawal, withdrawalRecords, withdrawCurrencyList } from './wi
 const UPLOAD_VIEWERS: readonly Role[] = ['admin', 'support', 'finance'];
 
 const drawType = z.coerce.number().int().min(1).max(2);
+/** The step-up proof of accounts/step-up.ts: a code sent to the account's own address, or its authenticator's code. */
+const stepUpInput = { auth_code: text(16), totp: text(8) };
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
 const bindInput = z.object({
@@ -31,13 +35,18 @@ const bindInput = z.object({
   payee_account: text(100),
   coin_type: text(20),
   remark: text(300),
+  ...stepUpInput,
 });
 
 /** SPEC.md §7 funding calls (real accounts only, by the contract) and the owner-or-operator upload viewer. */
-export async function fundingRoutes(
-  app: FastifyInstance,
-  { database: { db }, config, trading }: Deps,
-): Promise<void> {
+export async function fundingRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const {
+    database: { db },
+    config,
+    trading,
+  } = deps;
+  const stepUp = { db, secrets: deps.secrets };
+  const notices = { db, delivery: deps.delivery, log: app.log };
   // Only the upload reads multipart bodies: the plugin's hooks (a close listener and an async clean-up on
   // every response) stay on its route instead of every call's (the trade_list benchmark's per-request cost).
   await app.register(async (uploads) => {
@@ -110,7 +119,14 @@ export async function fundingRoutes(
     async ({ user, input }) => listMethods(db, user, input.draw_type, input.draw_id),
   );
 
-  route(app, db, api.bindDrawMethod, bindInput, async ({ user, input }) => bindMethod(db, user, input));
+  route(app, db, api.bindDrawMethod, bindInput, async ({ user, input, lang }) => {
+    const useProof = await proveStepUp(stepUp, user, input);
+    const bound = await bindMethod(db, user, input, useProof);
+    await notifyAccount(notices, user, lang, 'notice_withdraw_method', {
+      destination: destinationOf(bound.data),
+    });
+    return bound;
+  });
 
   route(app, db, api.delDrawMethod, z.object({ id }), async ({ user, input }) =>
     deleteMethod(db, user, input.id),
@@ -125,14 +141,28 @@ export async function fundingRoutes(
       number: positiveAmount,
       memo: text(300),
       draw_method_id: id.optional(),
+      ...stepUpInput,
     }),
-    async ({ user, input }) =>
-      requestWithdrawal(db, trading, user, {
-        currencyId: input.draw_currency_id,
+    async ({ user, input, lang }) => {
+      const useProof = await proveStepUp(stepUp, user, input);
+      const asked = await requestWithdrawal(
+        db,
+        trading,
+        user,
+        {
+          currencyId: input.draw_currency_id,
+          amount: input.number,
+          memo: input.memo,
+          methodId: input.draw_method_id,
+        },
+        useProof,
+      );
+      await notifyAccount(notices, user, lang, 'notice_withdrawal', {
         amount: input.number,
-        memo: input.memo,
-        methodId: input.draw_method_id,
-      }),
+        destination: asked.data.destination,
+      });
+      return asked;
+    },
   );
 
   route(app, db, api.drawList, z.object({ type: drawType, page }), async ({ user, input, lang }) =>

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
-import { insertUpload, ownUploadByName, type UploadRow, uploadByName } from './uploads.repo';
+import {
+  deleteUploads,
+  insertUpload,
+  ownUploadByName,
+  staleUploads,
+  type UploadRow,
+  unreferencedCount,
+  uploadByName,
+} from './uploads.repo';
 
 /** The only types accepted, by their bytes, with the extension they are stored under. */
 const ACCEPTED: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
@@ -14,6 +22,10 @@ const ACCEPTED: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'pn
 const SMUGGLED = ['<script', '<?php', '<html', '<body', '<iframe', '<svg', '<!doctype', 'javascript:'];
 
 const NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+/** Pictures a trader may keep that no deposit or verification uses yet: enough for any form, not a file store. */
+export const UNUSED_UPLOADS_MAX = 20;
+/** An unused picture is deleted this long after it was sent. */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 const URL_NAME = /\/uploads\/([a-f0-9]{32}\.(?:jpg|png|webp))(?:[?#].*)?$/;
 
 export const uploadPath = (name: string) => `/uploads/${name}`;
@@ -39,6 +51,7 @@ export async function storeImage(
   userId: number,
   file: MultipartFile | undefined,
 ): Promise<{ url: string }> {
+  if ((await unreferencedCount(db, userId)) >= UNUSED_UPLOADS_MAX) throw refuse('upload_quota');
   const bytes = await readFilePart(file);
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? ACCEPTED[type.mime] : undefined;
@@ -76,4 +89,15 @@ export async function readUpload(
   const row = await uploadByName(db, name);
   if (!row || !(viewer.operator || row.userId === viewer.userId)) return undefined;
   return { row, bytes: await readFile(path.join(uploadDir, name)) };
+}
+
+/** Deletes pictures nobody used within a day of sending them, rows and files; returns how many. */
+export async function deleteUnusedUploads(db: Db, uploadDir: string, now: number): Promise<number> {
+  const stale = await staleUploads(db, new Date(now - UNUSED_UPLOAD_TTL_MS), 500);
+  await deleteUploads(
+    db,
+    stale.map((u) => u.id),
+  );
+  await Promise.all(stale.map((u) => rm(path.join(uploadDir, u.name), { force: true })));
+  return stale.length;
 }

@@ -22,6 +22,7 @@ import type { Trading } from '../trading/service';
 import { utcText } from '../util/time';
 import { enabledCurrencies, enabledCurrency, type WithdrawCurrency } from './catalog.repo';
 import { ownMethod } from './methods.repo';
+import { destinationOf, methodView } from './methods.service';
 import { ReviewStatus } from './schema';
 import { isoOrNull } from './views';
 import {
@@ -64,7 +65,13 @@ export interface DrawRequest {
  * Refused beyond min(cash, free margin) (TRADING.md "Funding": open positions keep the margin they need),
  * during a margin call, outside the currency's limits, or without a bound method of that currency.
  */
-export async function requestWithdrawal(db: Db, trading: Trading, user: User, request: DrawRequest) {
+export async function requestWithdrawal(
+  db: Db,
+  trading: Trading,
+  user: User,
+  request: DrawRequest,
+  useProof: (tx: Tx) => Promise<void>,
+) {
   const currency = await enabledCurrency(db, request.currencyId);
   if (!currency) throw refuse('currency_unknown');
   const amount = dec(request.amount);
@@ -77,6 +84,7 @@ export async function requestWithdrawal(db: Db, trading: Trading, user: User, re
   const quote = withdrawalQuote(amount, terms(currency));
   return db.transaction(async (tx) => {
     const account = await trading.account(tx, user.id, true);
+    await useProof(tx);
     const figures = trading.figures(account.balance, account.books);
     if (isMarginCall(figures.riskRate, account.settings.margin_call_level))
       throw refuse('withdraw_margin_call');
@@ -101,7 +109,10 @@ export async function requestWithdrawal(db: Db, trading: Trading, user: User, re
       memo: request.memo,
     });
     await moveLock(tx, row, 'withdraw_lock', { balance: amount.neg(), lock: amount });
-    return said({ id: row.id }, 'withdraw_submitted');
+    return said(
+      { id: row.id, destination: destinationOf(methodView(method, currency)) },
+      'withdraw_submitted',
+    );
   });
 }
 

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly httpStatus = 200,
+    /** What the client needs to take the next step (e.g. `{ totp_required: true }`); null by default. */
+    readonly data: unknown = null,
   ) {
     super(key);
   }

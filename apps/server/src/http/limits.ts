@@ -1,6 +1,6 @@
 import { type ApiName, api } from '@meridian/contract';
 import type { FastifyRequest } from 'fastify';
-import { tokenFromHeader } from './sessions';
+import { hashToken, tokenFromHeader } from './sessions';
 
 interface Limit {
   /** Requests allowed per window. */
@@ -41,7 +41,10 @@ export function rateLimitFor(path: string) {
   return {
     max: limit.max,
     timeWindow: MINUTE,
-    keyGenerator: (req: FastifyRequest) =>
-      `${name}:${limit.by === 'session' ? (tokenFromHeader(req.headers.authorization) ?? req.ip) : req.ip}`,
+    // A token is counted by its hash: the store (Redis across nodes) never holds one that works.
+    keyGenerator: (req: FastifyRequest) => {
+      const token = limit.by === 'session' ? tokenFromHeader(req.headers.authorization) : undefined;
+      return `${name}:${token ? hashToken(token) : req.ip}`;
+    },
   };
 }

@@ -19,26 +19,42 @@ const API_KEPT = [
  */
 export function securityHeaders(
   app: FastifyInstance,
-  options: HelmetOptions,
+  options: (frameSrc: string[]) => HelmetOptions,
   isApi: (url: string) => boolean,
+  frameSrc: () => string[],
 ): void {
-  const document: Record<string, string> = {};
-  const capture = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      document[name.toLowerCase()] = String(value);
-    },
-    removeHeader() {},
+  const headersOf = (helmetOptions: HelmetOptions) => {
+    const headers: Record<string, string> = {};
+    const capture = {
+      setHeader(name: string, value: string | number | readonly string[]) {
+        headers[name.toLowerCase()] = String(value);
+      },
+      removeHeader() {},
+    };
+    helmet(helmetOptions)({} as IncomingMessage, capture as unknown as ServerResponse, (err) => {
+      if (err) throw err;
+    });
+    return headers;
   };
-  helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, (err) => {
-    if (err) throw err;
-  });
+  // Documents' headers change only with the hosts the support chat is framed from: made once per set.
+  const documents = new Map<string, Record<string, string>>();
+  const documentFor = (sources: string[]) => {
+    const key = sources.join(' ');
+    let headers = documents.get(key);
+    if (!headers) {
+      headers = headersOf(options(sources));
+      documents.set(key, headers);
+    }
+    return headers;
+  };
+  const first = documentFor(frameSrc());
   const api: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
   };
-  for (const name of API_KEPT) if (document[name]) api[name] = document[name];
+  for (const name of API_KEPT) if (first[name]) api[name] = first[name];
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApi(req.url) ? api : document);
+    reply.headers(isApi(req.url) ? api : documentFor(frameSrc()));
     done();
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -22,12 +22,34 @@ export async function createSession(
   return token;
 }
 
+/** How long a trader's session lives: `idleMs` unused, `maxMs` after sign-in whatever (SESSION_IDLE_DAYS, SESSION_MAX_DAYS). */
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+const DAY_MS = 24 * 60 * 60_000;
+const policies = new WeakMap<Db, SessionPolicy>();
+/** Set by the app for its database; every check of a session on that database applies it. */
+export const setSessionPolicy = (db: Db, policy: SessionPolicy) => policies.set(db, policy);
+export const sessionPolicy = (db: Db): SessionPolicy =>
+  policies.get(db) ?? { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS };
+/** Use is written back at most this often: a session in use is not rewritten at every call. */
+const SEEN_EVERY_MS = 5 * 60_000;
+
+/**
+ * A session is live while not revoked, used within the idle time ($2 ms) and younger than the lifetime
+ * ($3 ms); `s` is the sessions row. Shared by every statement that proves a session.
+ */
+export const LIVE_SESSION_SQL = (idle: string, max: string) =>
+  `s.revoked_at is null and s.last_seen_at > now() - ${idle}::bigint * interval '1 millisecond'
+    and s.created_at > now() - ${max}::bigint * interval '1 millisecond'`;
+
 /** Every signed-in request asks this: prepared once per connection (see db/prepared.ts). */
 const BY_TOKEN = statement(
   'user_for_token',
-  ['text'],
-  `select u.* from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null limit 1`,
+  ['text', 'bigint', 'bigint'],
+  `select u.*, s.id as session_id, s.last_seen_at as session_seen from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and ${LIVE_SESSION_SQL('$2', '$3')} limit 1`,
 );
 const USER_COLUMNS = columnsOf(users);
 
@@ -40,9 +62,18 @@ export async function userForToken(db: Db, token: string | undefined): Promise<U
 }
 
 async function userForHash(db: Db, hash: string): Promise<User | null> {
-  const [raw] = await runPrepared(db, db, BY_TOKEN, [hash]);
+  const { idleMs, maxMs } = sessionPolicy(db);
+  const [raw] = await runPrepared(db, db, BY_TOKEN, [hash, idleMs, maxMs]);
   const user = raw ? rowOf<User>(USER_COLUMNS, raw) : null;
-  return user && !user.disabled ? user : null;
+  if (!user || user.disabled) return null;
+  const seen = new Date(raw!.session_seen as string | Date).getTime();
+  if (seen < Date.now() - SEEN_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(sessions.id, Number(raw!.session_id)));
+  }
+  return user;
 }
 
 /** A caller known by its session alone: the account and the session's token hash. */
@@ -93,14 +124,23 @@ export function forgetSession(db: Db, tokenHash: string): void {
   seenSessions.get(db)?.delete(tokenHash);
 }
 
-/** Of these token hashes, the ones whose session is still live and whose account is not disabled. */
+/** Of these token hashes, the ones whose session is still live (not revoked, nor idle, nor too old) and whose account is not disabled. */
 export async function liveSessions(db: Db, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
+  const { idleMs, maxMs } = sessionPolicy(db);
   const rows = await db
     .select({ hash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(sessions.tokenHash, hashes), isNull(sessions.revokedAt), eq(users.disabled, false)));
+    .where(
+      and(
+        inArray(sessions.tokenHash, hashes),
+        isNull(sessions.revokedAt),
+        gt(sessions.lastSeenAt, new Date(Date.now() - idleMs)),
+        gt(sessions.createdAt, new Date(Date.now() - maxMs)),
+        eq(users.disabled, false),
+      ),
+    );
   return new Set(rows.map((r) => r.hash));
 }
 

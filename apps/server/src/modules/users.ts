@@ -16,6 +16,8 @@ export function userView(user: User) {
     email: user.email ?? '',
     mobile: user.mobile ?? '',
     invite_code: user.inviteCode,
+    /** 1 when the trader signs in (and moves money) with an authenticator app's code. */
+    totp_enabled: user.totpSecret ? 1 : 0,
   };
 }
 

@@ -37,6 +37,7 @@ import {
   statement,
 } from '../db/prepared';
 import { type AppError, refuse, sessionInvalid } from '../http/errors';
+import { LIVE_SESSION_SQL, sessionPolicy } from '../http/sessions';
 import type { MessageKey } from '../i18n';
 import { type Entry, lockAccount, postAll, postingRows, type Tx } from '../ledger/post';
 import { type Settings, settingsOf } from '../modules/settings';
@@ -139,7 +140,7 @@ interface OrderAccount {
 
 const LOCK_FOR_ORDER = statement(
   'lock_for_order',
-  ['integer', 'text', 'text'],
+  ['integer', 'text', 'text', 'bigint', 'bigint'],
   `with held as materialized (${HELD_SQL})
   select u.balance::text as balance,
     (select json_object_agg(s.key, s.value) from settings s) as settings,
@@ -147,7 +148,7 @@ const LOCK_FOR_ORDER = statement(
     (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
     nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
   from users u where u.id = $1 and ($3::text is null or (not u.disabled and exists (
-    select 1 from sessions s where s.token_hash = $3 and s.user_id = $1 and s.revoked_at is null)))
+    select 1 from sessions s where s.token_hash = $3 and s.user_id = $1 and ${LIVE_SESSION_SQL('$4', '$5')})))
   for update`,
 );
 
@@ -166,7 +167,8 @@ async function lockForOrder(
   session: string | undefined,
   around: Around,
 ): Promise<OrderAccount> {
-  const params = [userId, clientOrderId ?? null, session ?? null];
+  const { idleMs, maxMs } = sessionPolicy(db);
+  const params = [userId, clientOrderId ?? null, session ?? null, idleMs, maxMs];
   const [row] = (await runPrepared(db, tx, LOCK_FOR_ORDER, params, around)) as (Omit<
     OrderAccount,
     'settings'
@@ -614,7 +616,16 @@ export class Trading {
    * `userId` restricts it to the owner's orders. An account the close leaves with no position and a
    * negative balance pays it as `payNegativeBalance` says, in the same transaction.
    */
-  async close(orderId: number, reason: CloseReason, options: { userId?: number; atPrice?: string } = {}) {
+  async close(
+    orderId: number,
+    reason: CloseReason,
+    options: {
+      userId?: number;
+      atPrice?: string;
+      /** Runs in the close's transaction (an operator's audit row): the close and it commit together. */
+      within?: (tx: Tx, closed: OrderRow) => Promise<void>;
+    } = {},
+  ) {
     const { row: closed, cancelled } = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (!order || (options.userId !== undefined && order.userId !== options.userId))
@@ -650,7 +661,9 @@ export class Trading {
         { refType: 'order', refId: order.id, type: 'trade_settle', amount: settle },
       ]);
       const protectionOn = settings.negative_balance_protection === '1';
-      return { row, cancelled: await payNegativeBalance(tx, order.userId, after, protectionOn, now) };
+      const cancelled = await payNegativeBalance(tx, order.userId, after, protectionOn, now);
+      await options.within?.(tx, row);
+      return { row, cancelled };
     });
     this.announce(closed);
     for (const order of cancelled) this.announce(order);

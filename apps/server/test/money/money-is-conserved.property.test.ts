@@ -291,7 +291,7 @@ describe('money is conserved over random trading, funding and operator sequences
             case 'operatorClose': {
               const held = await openOrders(undefined, [OrderStatus.holding]);
               const order = held[c.pick % Math.max(held.length, 1)];
-              if (order) await closePosition(db, t.trading, { operatorId }, order.id).catch(() => {});
+              if (order) await closePosition(t.trading, { operatorId }, order.id).catch(() => {});
               return;
             }
             case 'deposit':
@@ -314,6 +314,7 @@ describe('money is conserved over random trading, funding and operator sequences
                   amount: String(c.amount),
                   reason: 'property',
                 },
+                t.config.fourEyesAmount,
               ).then(
                 () => true,
                 () => false,

@@ -3,8 +3,11 @@ import type { Db } from '../../db/client';
 import { outbox } from '../schema';
 import type { Transport } from './transport';
 
-/** Codes and other secrets inside a message: masked in the info line, so logs at the usual level hold none. */
-const maskSecrets = (text: string) => text.replace(/\d{4,}/g, (digits) => '•'.repeat(digits.length));
+/**
+ * One-time codes (6 digits) inside a message, masked: in the info log line, and in the outbox as operators
+ * see it, so that nobody who can read either can take over an account with a live code.
+ */
+export const maskCodes = (text: string) => text.replace(/\b\d{6}\b/g, '••••••');
 
 /**
  * Embedded mode's delivery: the message is stored for operators and written as one log line, its
@@ -14,7 +17,7 @@ export function outboxTransport(db: Db, log: FastifyBaseLogger, channel: 'email'
   return {
     async send({ to, subject, text }) {
       await db.insert(outbox).values({ channel, recipient: to, subject, body: text, createdAt: new Date() });
-      log.info({ outbox: channel, to }, maskSecrets(text));
+      log.info({ outbox: channel, to }, maskCodes(text));
       log.debug({ outbox: channel, to }, text);
     },
   };

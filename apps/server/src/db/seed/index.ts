@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { hashPassword } from '../../http/password';
@@ -6,8 +7,15 @@ import { areaCodes, operators, settings } from '../schema';
 import { areaSeeds } from './areaCodes';
 import { SETTING_DEFAULTS } from './settings';
 
-/** Idempotent: inserts what is missing and never overwrites what an operator changed. */
-export async function seed(db: Db, config: Config): Promise<void> {
+/** A password for the first operator nobody chose: 20 letters and digits, about 119 bits. */
+const newPassword = () => randomBytes(20).toString('base64url').replace(/[-_]/g, '').slice(0, 20);
+
+/**
+ * Idempotent: inserts what is missing and never overwrites what an operator changed. The first operator
+ * gets OPERATOR_PASSWORD or, when none is set (embedded mode), a random one, which is returned to be
+ * shown once; either must be changed at its first sign-in. Only its hash is stored.
+ */
+export async function seed(db: Db, config: Config): Promise<{ operatorPassword?: string }> {
   await db.insert(areaCodes).values(areaSeeds()).onConflictDoNothing({ target: areaCodes.code });
   await db
     .insert(settings)
@@ -17,14 +25,17 @@ export async function seed(db: Db, config: Config): Promise<void> {
     .select({ id: operators.id })
     .from(operators)
     .where(sql`${operators.email} = ${config.operatorEmail}`);
-  if (existing.length === 0) {
-    await db
-      .insert(operators)
-      .values({
-        email: config.operatorEmail,
-        passwordHash: await hashPassword(config.operatorPassword),
-        role: 'admin',
-      })
-      .onConflictDoNothing({ target: operators.email });
-  }
+  if (existing.length > 0) return {};
+  const password = config.operatorPassword ?? newPassword();
+  const [created] = await db
+    .insert(operators)
+    .values({
+      email: config.operatorEmail,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      mustChangePassword: true,
+    })
+    .onConflictDoNothing({ target: operators.email })
+    .returning({ id: operators.id });
+  return created && !config.operatorPassword ? { operatorPassword: password } : {};
 }

@@ -69,9 +69,9 @@ export const de: Messages = {
   ledger_operator_adjust: 'Korrektur',
   ledger_demo_reset: 'Demokonto zurückgesetzt',
   operator_login_failed: 'Falsche E-Mail, falsches Passwort oder falscher Code',
-  operator_totp_required: 'Geben Sie den Code aus Ihrer Authenticator-App ein',
-  operator_totp_invalid: 'Dieser Authenticator-Code ist ungültig',
-  operator_totp_no_setup: 'Starten Sie zuerst die Einrichtung des Authenticators',
+  totp_required: 'Geben Sie den Code aus Ihrer Authenticator-App ein',
+  totp_invalid: 'Dieser Authenticator-Code ist ungültig',
+  totp_no_setup: 'Starten Sie zuerst die Einrichtung des Authenticators',
   operator_email_taken: 'Ein Operator mit dieser E-Mail existiert bereits',
   operator_self_disable: 'Sie können Ihr eigenes Konto nicht deaktivieren',
   admin_balance_negative: 'Der Kontostand darf nicht unter null fallen',
@@ -102,4 +102,25 @@ export const de: Messages = {
   withdraw_returned_for_loss: 'Zurückgebucht, um einen Handelsverlust zu decken',
   instrument_has_open_orders:
     '{{name}} hat {{count}} offene Positionen oder ausstehende Orders: bitte zuerst schließen oder stornieren',
+  approval_own: 'Sie können Ihren eigenen Antrag nicht genehmigen: Ein anderer Operator muss es tun',
+  approval_requested:
+    'Über der Vier-Augen-Grenze: Die Änderung wartet auf die Genehmigung eines zweiten Operators',
+  notice_not_you:
+    'Falls Sie das nicht waren, ändern Sie sofort Ihr Passwort und wenden Sie sich an den Support.',
+  notice_subject: 'Meridian-Sicherheitshinweis',
+  notice_totp_off: 'Die Anmeldung mit einer Authenticator-App wurde für Ihr Konto ausgeschaltet.',
+  notice_totp_on: 'Die Anmeldung mit einer Authenticator-App wurde für Ihr Konto eingeschaltet.',
+  notice_withdraw_method: 'Ihrem Konto wurde eine Auszahlungsadresse hinzugefügt: {{destination}}.',
+  notice_withdrawal: 'Von Ihrem Konto wurde eine Auszahlung von {{amount}} USD an {{destination}} beantragt.',
+  operator_password_change_required: 'Wählen Sie zuerst Ihr eigenes Passwort',
+  operator_password_same: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
+  operator_password_wrong: 'Das aktuelle Passwort ist falsch',
+  operator_totp_enrolment_required: 'Richten Sie zuerst Ihre Authenticator-App ein',
+  session_revoked: 'Abgemeldet',
+  totp_already_on: 'Die Authenticator-App ist für dieses Konto bereits eingeschaltet',
+  totp_disabled: 'Die Authenticator-App ist ausgeschaltet',
+  totp_enabled: 'Die Authenticator-App ist eingeschaltet',
+  totp_not_on: 'Die Authenticator-App ist für dieses Konto nicht eingeschaltet',
+  upload_quota:
+    'Zu viele noch nicht verwendete Bilder: Senden Sie sie mit einem Formular oder versuchen Sie es morgen erneut',
 };

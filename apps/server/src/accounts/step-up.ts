@@ -1,0 +1,34 @@
+import { refuse } from '../http/errors';
+import type { User } from '../http/sessions';
+import type { Tx } from '../ledger/post';
+import { checkCode, consumeCode } from './codes.service';
+import type { AccountsContext } from './context';
+import { ownIdentity } from './identity';
+import { useTotp } from './totp.service';
+
+/** What a trader sends to prove it is them before money can leave: a step-up code, or the authenticator's code. */
+export interface StepUpProof {
+  auth_code?: string;
+  totp?: string;
+}
+
+/**
+ * Step-up before binding a withdrawal address or asking for a withdrawal: a session alone is not enough.
+ * With a second factor on, its current code; otherwise a fresh code sent to the account's own e-mail or
+ * phone (send_email or send_sms with type 3). Returns what uses the code up, for the change's transaction,
+ * so a refused change leaves it usable.
+ */
+export async function proveStepUp(
+  ctx: Pick<AccountsContext, 'db' | 'secrets'>,
+  user: User,
+  proof: StepUpProof,
+): Promise<(tx: Tx) => Promise<void>> {
+  if (user.totpSecret) {
+    if (!proof.totp || !(await useTotp(ctx.db, ctx.secrets, user, proof.totp))) throw refuse('totp_invalid');
+    return async () => {};
+  }
+  const identity = await ownIdentity(ctx.db, user, user.loginType === 'mobile' ? 'mobile' : 'email');
+  if (!identity) throw refuse('code_invalid');
+  const codeId = await checkCode(ctx.db, identity.recipient, 'money', proof.auth_code);
+  return (tx) => consumeCode(tx, codeId);
+}

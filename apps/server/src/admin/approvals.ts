@@ -1,0 +1,114 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../app';
+import type { Db } from '../db/client';
+import { operators } from '../db/schema';
+import { type ChannelChange, saveChannelIn } from '../funding/catalog.service';
+import { reviewRoutes } from '../funding/review-routes';
+import { refuse } from '../http/errors';
+import type { Tx } from '../ledger/post';
+import { audit } from './auth';
+import { offsetOf, type PageInput } from './inputs';
+import { type RequestKind, RequestStatus } from './requests';
+import { operatorRequests } from './schema';
+import { type Adjustment, adjustBalanceIn } from './user-accounts';
+
+/** How each kind of request is made once approved, by the approver, in the approval's transaction. */
+const MAKE: Record<RequestKind, (tx: Tx, operatorId: number, payload: unknown) => Promise<unknown>> = {
+  balance_adjust: (tx, operatorId, payload) => adjustBalanceIn(tx, { operatorId }, payload as Adjustment),
+  deposit_channel: (tx, operatorId, payload) => saveChannelIn(tx, operatorId, payload as ChannelChange),
+};
+
+/** Takes a waiting request for a decision, locked: refused when it is gone or decided already. */
+async function waiting(tx: Tx, id: number) {
+  const [row] = await tx.select().from(operatorRequests).where(eq(operatorRequests.id, id)).for('update');
+  if (!row || row.status !== RequestStatus.waiting) throw refuse('review_done');
+  return row;
+}
+
+/** A second operator approves: the change is made now, with its own audit row and the approval's, together. */
+export function approveRequest(db: Db, operatorId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const request = await waiting(tx, id);
+    if (request.requestedBy === operatorId) throw refuse('approval_own');
+    const outcome = await MAKE[request.kind as RequestKind](tx, operatorId, request.payload);
+    await tx
+      .update(operatorRequests)
+      .set({ status: RequestStatus.approved, decidedBy: operatorId, decidedAt: new Date(), outcome })
+      .where(eq(operatorRequests.id, id));
+    await audit(tx, {
+      operatorId,
+      action: 'approval.approve',
+      targetType: 'operator_request',
+      targetId: id,
+      before: { status: RequestStatus.waiting, requested_by: request.requestedBy },
+      after: { status: RequestStatus.approved, outcome },
+    });
+    return { id, status: RequestStatus.approved, outcome };
+  });
+}
+
+/** Rejected by another operator, or withdrawn by the one who asked: nothing is changed. */
+export function rejectRequest(db: Db, operatorId: number, id: number, reason: string) {
+  return db.transaction(async (tx) => {
+    await waiting(tx, id);
+    await tx
+      .update(operatorRequests)
+      .set({
+        status: RequestStatus.rejected,
+        decidedBy: operatorId,
+        decidedAt: new Date(),
+        outcome: { reason },
+      })
+      .where(eq(operatorRequests.id, id));
+    await audit(tx, {
+      operatorId,
+      action: 'approval.reject',
+      targetType: 'operator_request',
+      targetId: id,
+      after: { status: RequestStatus.rejected },
+      reason,
+    });
+    return { id, status: RequestStatus.rejected };
+  });
+}
+
+export async function requestList(db: Db, status: number | undefined, page: PageInput) {
+  const where: SQL | undefined = status === undefined ? undefined : eq(operatorRequests.status, status);
+  const rows = await db
+    .select({ request: operatorRequests, by: operators.email })
+    .from(operatorRequests)
+    .innerJoin(operators, eq(operators.id, operatorRequests.requestedBy))
+    .where(where)
+    .orderBy(desc(operatorRequests.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(operatorRequests).where(and(where));
+  return {
+    rows: rows.map(({ request: r, by }) => ({
+      id: r.id,
+      kind: r.kind,
+      payload: r.payload,
+      reason: r.reason ?? '',
+      requested_by: by,
+      requested_by_id: r.requestedBy,
+      status: r.status,
+      decided_by_id: r.decidedBy,
+      outcome: r.outcome,
+      created_at: r.createdAt.toISOString(),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Four eyes: the queue of changes waiting for a second operator (finance and admin decide them). */
+export function approvalRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+  reviewRoutes(app, db, {
+    path: '/admin/api/approvals',
+    roles: ['finance'],
+    list: (status, page) => requestList(db, status, page),
+    approve: (operatorId, id) => approveRequest(db, operatorId, id),
+    reject: (operatorId, id, reason) => rejectRequest(db, operatorId, id, reason),
+  });
+}
