@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
             'apps/*/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

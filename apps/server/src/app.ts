@@ -9,11 +9,9 @@ import { api, Code } from '@meridian/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { DemoResetHook } from './accounts/context';
-import { createDelivery, type Delivery } from './accounts/delivery/transport';
+import { createDelivery } from './accounts/delivery/create';
 import { accountRoutes } from './accounts/routes';
 import { approvalRoutes } from './admin/approvals';
-import { requireOperatorTotp } from './admin/auth';
 import { instrumentRoutes } from './admin/instruments';
 import { operatorRoutes } from './admin/operators';
 import { reconcileRoutes } from './admin/reconcile';
@@ -22,54 +20,27 @@ import { riskRoutes } from './admin/risk';
 import { adminAuthRoutes } from './admin/routes';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUserRoutes } from './admin/users';
-import type { Bus } from './bus/bus';
 import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
-import type { Config } from './config';
 import { contentAdminRoutes } from './content/admin.routes';
 import { contentRoutes } from './content/routes';
-import type { Database } from './db/client';
+import type { AppDeps, Deps } from './deps';
 import { fundingAdminRoutes } from './funding/admin.routes';
 import { fundingRoutes } from './funding/routes';
 import { AppError } from './http/errors';
 import { requestLanguage } from './http/lang';
 import { envelope, route } from './http/route';
-import type { Secrets } from './http/secrets';
 import { securityHeaders } from './http/security-headers';
 import { setSessionPolicy } from './http/sessions';
 import { supportFraming } from './http/support-framing';
-import type { Throttle } from './http/throttle';
 import { inviteRoutes } from './invite/routes';
 import { kycRoutes } from './kyc/routes';
 import { marketRoutes } from './market/routes';
-import type { Market } from './market/service';
-import { settingsRoutes } from './modules/settings';
-import { userRoutes } from './modules/users';
+import { requireOperatorTotp } from './operators/session';
 import { rankingRoutes } from './ranking/routes';
+import { settingsRoutes } from './settings/routes';
 import { tradingRoutes } from './trading/routes';
-import type { Trading } from './trading/service';
 import { Gateway } from './ws/gateway';
 import { websocketRoutes } from './ws/routes';
-
-/** What the composition root gives the app. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  bus: Bus;
-  market: Market;
-  trading: Trading;
-  /** Atomic counters of the sign-in, code and step-up throttles (Redis across nodes). */
-  throttle: Throttle;
-  /** Seals the TOTP secrets kept in the database. */
-  secrets: Secrets;
-  /** The trading engine's part of a demo reset: closes and cancels the user's orders in the reset's transaction. */
-  onDemoReset?: DemoResetHook;
-}
-
-/** What every area's routes get: the app's dependencies and what the app makes of them. */
-export interface Deps extends AppDeps {
-  /** E-mail and SMS out: codes and account notices. */
-  delivery: Delivery;
-}
 
 export interface App {
   http: FastifyInstance;
@@ -83,7 +54,6 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   inviteRoutes,
   rankingRoutes,
   settingsRoutes,
-  userRoutes,
   accountRoutes,
   marketRoutes,
   tradingRoutes,

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/admin/schema';
 import { operators, users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { auditLog } from '../src/operators/schema';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
-import { createOperatorSession, type Role } from '../src/admin/auth';
 import { operators, users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { createOperatorSession, type Role } from '../src/operators/session';
 import type { TestApp } from './harness';
 
 let serial = 0;

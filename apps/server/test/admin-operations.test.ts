@@ -1,11 +1,11 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog } from '../src/admin/schema';
 import { ledgerEntries, users } from '../src/db/schema';
 import { silentFeed } from '../src/feed/feed';
 import { findDifferences, reconcile } from '../src/ledger/reconcile';
 import { instruments } from '../src/market/schema';
+import { auditLog } from '../src/operators/schema';
 import { adminCall, credit, operatorToken, trader } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 

@@ -1,6 +1,6 @@
 import { Code } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCalls, ROLES, type Role } from '../src/admin/auth';
+import { adminCalls, ROLES, type Role } from '../src/operators/session';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 

@@ -2,7 +2,6 @@ import { type Access, type ApiCall, type ApiName, api, Code } from '@meridian/co
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { adminCalls, ROLES, type Role } from '../src/admin/auth';
 import { Channel } from '../src/bus/channels';
 import { ledgerEntries, sessions, users } from '../src/db/schema';
 import { deposits, drawMethods, uploads, withdrawals } from '../src/funding/schema';
@@ -10,6 +9,7 @@ import { createSession } from '../src/http/sessions';
 import { type MessageKey, translate } from '../src/i18n';
 import { verifications } from '../src/kyc/schema';
 import { post } from '../src/ledger/post';
+import { adminCalls, ROLES, type Role } from '../src/operators/session';
 import { orders } from '../src/trading/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { stepUpCode } from './codes';

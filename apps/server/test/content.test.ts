@@ -1,10 +1,10 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../src/admin/auth';
-import { auditLog } from '../src/admin/schema';
 import { settings, users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { auditLog } from '../src/operators/schema';
+import type { Role } from '../src/operators/session';
 import { operatorToken } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 

@@ -1,9 +1,9 @@
 import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/admin/schema';
 import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { auditLog } from '../src/operators/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { lastMessage, stepUpCode } from './codes';
 import { ledgerCheck, PNG, startFundingApp, upload } from './funding-fixtures';

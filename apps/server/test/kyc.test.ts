@@ -1,7 +1,7 @@
 import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/admin/schema';
+import { auditLog } from '../src/operators/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { PNG, startFundingApp, upload } from './funding-fixtures';
 import type { TestApp } from './harness';

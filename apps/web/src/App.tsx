@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, lazy, Suspense, useContext, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,
@@ -16,23 +16,8 @@ import { showOnlyRealAccount } from './features/account/onlyRealAccount';
 import { ROUTES, type RouteDef } from './routes';
 import { useUser } from './stores/user';
 import { PageLoading } from './ui/PageLoading';
+import { type RouteHandle, RouteHandleContext } from './ui/routeHandle';
 import { TabBar } from './ui/TabBar';
-
-export interface RouteHandle {
-  title: string;
-  footer: boolean;
-}
-
-/**
- * The route being shown (title and footer), for the title bar of ui/Page.tsx. The router is React Router's
- * declarative one: the data router (createBrowserRouter) brought 17 KiB gzip of loaders, actions and fetchers
- * the app does not use onto the first screen's path (issue 11).
- */
-const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
-
-export function useRouteHandle(): RouteHandle | undefined {
-  return useContext(RouteHandleContext);
-}
 
 /** The route definition a path shows, if any. */
 function routeOf(pathname: string): RouteDef | undefined {

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Tx } from '../ledger/post';
+import type { Db, Tx } from '../db/client';
 import { verificationCodes } from './schema';
 
 /** What a code is for: signing up, resetting a password, or a signed-in trader's step-up before moving money. */

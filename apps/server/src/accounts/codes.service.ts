@@ -1,10 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code, type Language } from '@meridian/contract';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import type { Throttle } from '../http/throttle';
 import { translate } from '../i18n';
-import type { Tx } from '../ledger/post';
 import {
   type CodePurpose,
   deleteCode,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Secrets } from '../http/secrets';
 import type { Throttle } from '../http/throttle';
-import type { Tx } from '../ledger/post';
 import type { Delivery } from './delivery/transport';
 
 /**

@@ -1,12 +1,13 @@
 import { dec, toFixed } from '@meridian/core';
+import type { Tx } from '../db/client';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import { createSession, hashToken, type User } from '../http/sessions';
-import { lockAccount, post, type Tx } from '../ledger/post';
-import { readSettings } from '../modules/settings';
-import { userView } from '../modules/users';
+import { lockAccount, post } from '../ledger/post';
+import { readSettings } from '../settings/read';
 import type { AccountsContext, Caller } from './context';
 import { createUser } from './new-user';
+import { userView } from './user-view';
 import { findDemo } from './users.repo';
 
 /** The operators' demo_initial_balance setting when set, else DEMO_INITIAL_BALANCE. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { invalidInput } from '../http/errors';
 import type { User } from '../http/sessions';
-import { findArea } from './users.repo';
+import { findArea } from './areas.repo';
 
 export type LoginType = 'email' | 'mobile';
 

@@ -5,11 +5,11 @@ import { AppError, refuse } from '../http/errors';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { createSession, type User } from '../http/sessions';
 import { signInAttempt } from '../http/sign-in';
-import { userView } from '../modules/users';
 import type { AccountsContext, Caller } from './context';
 import { type LoginType, resolveIdentity } from './identity';
 import { recordAttempt } from './login.repo';
 import { useTotp } from './totp.service';
+import { userView } from './user-view';
 import { findByMobile, findUser, setPasswordHash } from './users.repo';
 
 export interface LoginInput {

@@ -1,14 +1,14 @@
 import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
-import { readSettings } from '../modules/settings';
-import { userView } from '../modules/users';
+import { readSettings } from '../settings/read';
 import { checkCaptcha } from './captcha.service';
 import { checkCode, consumeCode } from './codes.service';
 import type { AccountsContext } from './context';
 import { type Identity, type LoginType, type MobileIdentity, resolveIdentity } from './identity';
 import { createUser } from './new-user';
 import { assertNewPassword } from './password-rule';
+import { userView } from './user-view';
 import { findByInviteCode, findUser } from './users.repo';
 
 export interface RegisterInput {

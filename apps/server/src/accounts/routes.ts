@@ -1,7 +1,7 @@
 import { api } from '@meridian/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { route, said } from '../http/route';
 import { revokeSession } from '../http/sessions';
 import { createCaptcha } from './captcha.service';
@@ -25,6 +25,7 @@ import { amendPassword, forgetPassword } from './password.service';
 import { register } from './register.service';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service';
 import { disableTotp, enableTotp, setUpTotp } from './totp.service';
+import { userView } from './user-view';
 import { accountDetail, balanceOf, ledgerList } from './wallet.service';
 
 const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -51,6 +52,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     requestCode(ctx, { ...input, channel: 'email' }, user, callerOf(req), lang),
   );
 
+  route(app, db, api.userInfo, z.object({}), async ({ user }) => userView(user));
   route(app, db, api.login, loginInput, ({ input, req }) => login(ctx, input, callerOf(req)));
   route(app, db, api.logout, z.object({}), async ({ token }) => {
     await revokeSession(db, token!);

@@ -1,6 +1,6 @@
+import type { Tx } from '../db/client';
 import { refuse } from '../http/errors';
 import type { User } from '../http/sessions';
-import type { Tx } from '../ledger/post';
 import { checkCode, consumeCode } from './codes.service';
 import type { AccountsContext } from './context';
 import { ownIdentity } from './identity';

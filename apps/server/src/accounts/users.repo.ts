@@ -1,17 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { areaCodes, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { User } from '../http/sessions';
 import type { Identity } from './identity';
 
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'uid' | 'inviteCode'>;
-export type Area = typeof areaCodes.$inferSelect;
-
-export async function findArea(db: Db, id: number): Promise<Area | undefined> {
-  const [row] = await db.select().from(areaCodes).where(eq(areaCodes.id, id));
-  return row;
-}
-
 export async function findUser(db: Db, identity: Identity): Promise<User | undefined> {
   const where =
     identity.type === 'email'

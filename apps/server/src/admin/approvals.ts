@@ -1,16 +1,15 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../app';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
+import type { Deps } from '../deps';
 import { type ChannelChange, saveChannelIn } from '../funding/catalog.service';
 import { reviewRoutes } from '../funding/review-routes';
 import { refuse } from '../http/errors';
-import type { Tx } from '../ledger/post';
-import { audit } from './auth';
-import { offsetOf, type PageInput } from './inputs';
-import { type RequestKind, RequestStatus } from './requests';
-import { operatorRequests } from './schema';
+import { audit } from '../operators/audit';
+import { offsetOf, type PageInput } from '../operators/inputs';
+import { type RequestKind, RequestStatus } from '../operators/requests';
+import { operatorRequests } from '../operators/schema';
 import { type Adjustment, adjustBalanceIn } from './user-accounts';
 
 /** How each kind of request is made once approved, by the approver, in the approval's transaction. */

@@ -2,7 +2,7 @@ import { type Dec, dec, stopOutPlan } from '@meridian/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { readSettings } from '../modules/settings';
+import { readSettings } from '../settings/read';
 import { OrderStatus, orders } from '../trading/schema';
 import { bookOf, type OrderRow, type Trading } from '../trading/service';
 

@@ -2,13 +2,13 @@ import { dec, type WeekTime } from '@meridian/core';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
 import { categories, instruments } from '../market/schema';
 import type { Market } from '../market/service';
+import { type AuditEntry, audit } from '../operators/audit';
+import { id } from '../operators/inputs';
 import type { Trading } from '../trading/service';
-import { type AuditEntry, audit } from './auth';
-import { id } from './inputs';
-import { exact } from './user-accounts';
 
 const decimalText = z
   .string()

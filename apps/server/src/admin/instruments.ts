@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
-import { adminRoute } from './auth';
+import type { Deps } from '../deps';
+import { adminRoute } from '../operators/session';
 import { editTerms, instrumentList, termsInput } from './instrument-terms';
 
 export function instrumentRoutes(app: FastifyInstance, { database: { db }, market, trading }: Deps): void {

@@ -1,15 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
 import { operators } from '../db/schema';
+import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
-import { adminRoute, audit, operatorTotpRequired, ROLES, revokeOperatorSessions } from './auth';
-import { flag, id } from './inputs';
+import { audit } from '../operators/audit';
+import { flag, id } from '../operators/inputs';
+import { totpEnrolments } from '../operators/schema';
+import { adminRoute, operatorTotpRequired, ROLES, revokeOperatorSessions } from '../operators/session';
 import { operatorPassword, operatorView } from './routes';
-import { totpEnrolments } from './schema';
 
 const newOperator = z.object({
   email: z.string().trim().toLowerCase().email().max(254),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { reconcile } from '../ledger/reconcile';
-import { adminRoute } from './auth';
+import { adminRoute } from '../operators/session';
 
 export function reconcileRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
   adminRoute(

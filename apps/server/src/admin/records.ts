@@ -2,11 +2,11 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maskCodes } from '../accounts/delivery/outbox';
 import { outbox } from '../accounts/schema';
-import type { Deps } from '../app';
 import { operators } from '../db/schema';
-import { adminRoute } from './auth';
-import { filterText, offsetOf, pageInput } from './inputs';
-import { auditLog } from './schema';
+import type { Deps } from '../deps';
+import { filterText, offsetOf, pageInput } from '../operators/inputs';
+import { auditLog } from '../operators/schema';
+import { adminRoute } from '../operators/session';
 
 /** Read-only records: the messages the platform sent and the operators' audit trail. */
 export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): void {

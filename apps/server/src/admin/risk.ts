@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
 import type { Db } from '../db/client';
-import { adminRoute, operatorForToken } from './auth';
+import type { Deps } from '../deps';
+import { adminRoute, operatorForToken } from '../operators/session';
 import { accountsAtRisk, exposure, riskSnapshot } from './exposure';
 import { RiskFeed, type RiskSnapshot } from './risk-live';
 

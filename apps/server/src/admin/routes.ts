@@ -3,17 +3,18 @@ import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
 import type { Db } from '../db/client';
 import { operators } from '../db/schema';
+import type { Deps } from '../deps';
 import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { envelope, parseInput } from '../http/route';
 import { signInAttempt } from '../http/sign-in';
+import { audit } from '../operators/audit';
+import { operatorLoginAttempts } from '../operators/schema';
 import {
   adminRoute,
-  audit,
   createOperatorSession,
   type Operator,
   operatorTotpRequired,
@@ -21,8 +22,7 @@ import {
   revokeOperatorSession,
   revokeOperatorSessions,
   useOperatorTotp,
-} from './auth';
-import { operatorLoginAttempts } from './schema';
+} from '../operators/session';
 
 const loginInput = z.object({
   email: z.string().trim().toLowerCase().max(254),

@@ -1,13 +1,14 @@
 import { dec } from '@meridian/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
 import { settings } from '../db/schema';
 import type { SettingKey } from '../db/seed/settings';
+import type { Deps } from '../deps';
 import { invalidInput } from '../http/errors';
 import { supportFraming } from '../http/support-framing';
-import { readSettings } from '../modules/settings';
-import { adminRoute, audit } from './auth';
+import { audit } from '../operators/audit';
+import { adminRoute } from '../operators/session';
+import { readSettings } from '../settings/read';
 
 const oneOf = (...values: string[]) => z.enum(values as [string, ...string[]]);
 const percent = z

@@ -2,7 +2,8 @@ import { dec } from '@meridian/core';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { loginAttempts } from '../accounts/schema';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { exact } from '../db/numeric';
 import { ledgerEntries, operators, sessions, users } from '../db/schema';
 import { uploads } from '../funding/schema';
 import { uploadPath } from '../funding/uploads.service';
@@ -10,17 +11,15 @@ import { refuse } from '../http/errors';
 import { type Said, said } from '../http/route';
 import { KycStatus, verifications } from '../kyc/schema';
 import { maskCardId } from '../kyc/service';
-import { lockAccount, post, type Tx } from '../ledger/post';
+import { lockAccount, post } from '../ledger/post';
+import { type AuditEntry, audit } from '../operators/audit';
+import { offsetOf, type Page, type PageInput } from '../operators/inputs';
+import { aboveFourEyes, fileRequest } from '../operators/requests';
+import type { Role } from '../operators/session';
 import { OrderStatus, orders } from '../trading/schema';
 import type { Trading } from '../trading/service';
-import { type AuditEntry, audit, type Role } from './auth';
-import { offsetOf, type Page, type PageInput } from './inputs';
-import { aboveFourEyes, fileRequest } from './requests';
 
 type UserRow = typeof users.$inferSelect;
-
-/** Numeric columns come back padded to their scale; operators read the exact value without the padding. */
-export const exact = (value: string) => dec(value).toFixed();
 
 const summary = (u: UserRow) => ({
   id: u.id,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
-import { adminRoute, type Role } from './auth';
-import { filterText, flag, id, pageInput } from './inputs';
+import type { Deps } from '../deps';
+import { filterText, flag, id, pageInput } from '../operators/inputs';
+import { adminRoute, type Role } from '../operators/session';
 import {
   adjustBalance,
   closePosition,

@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminRoute } from '../admin/auth';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { adminRoute } from '../operators/session';
 import { adminCompanyPage, deleteCompany, saveCompany } from './companies.service';
 import { adminNewsPage, deleteNews, saveNews } from './news.service';
 import { NewsCategory } from './schema';

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Tx } from '../ledger/post';
+import type { Db, Tx } from '../db/client';
 import { companies } from './schema';
 
 export type CompanyRow = typeof companies.$inferSelect;

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
-import type { Tx } from '../ledger/post';
+import type { Db, Tx } from '../db/client';
 import { news, newsTranslations } from './schema';
 
 export type NewsRow = typeof news.$inferSelect;

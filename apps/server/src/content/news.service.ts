@@ -1,8 +1,8 @@
 import { Code, type Language } from '@meridian/contract';
-import { audit } from '../admin/auth';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { readSettings } from '../modules/settings';
+import { audit } from '../operators/audit';
+import { readSettings } from '../settings/read';
 import {
   findLiveNews,
   findNews,

@@ -1,9 +1,9 @@
 import { api, parseLanguage } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { route } from '../http/route';
-import { readSettings } from '../modules/settings';
+import { readSettings } from '../settings/read';
 import { companyStatus, findCompanies } from './companies.service';
 import { newsInfo, newsList } from './news.service';
 import { supportPage } from './support-page';

@@ -68,3 +68,6 @@ export function openDatabase(config: Config, owner = 'server'): Database {
     },
   };
 }
+
+/** A transaction handle or the database itself; money moves only inside a transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -2,8 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Tx } from '../ledger/post';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import * as schema from './schema';
 
 /** A parameter of a prepared statement: what the hot paths bind. */

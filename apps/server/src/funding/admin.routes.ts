@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminRoute } from '../admin/auth';
-import { flag, id } from '../admin/inputs';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { flag, id } from '../operators/inputs';
+import { adminRoute } from '../operators/session';
 import { listChannels, listCurrencies, upsertChannel, upsertCurrency } from './catalog.service';
 import { approveDeposit, depositQueue, rejectDeposit } from './deposits.service';
 import { amountOrZero, text } from './inputs';

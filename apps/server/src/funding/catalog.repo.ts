@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Tx } from '../ledger/post';
+import type { Db, Tx } from '../db/client';
 import { depositChannels, withdrawCurrencies } from './schema';
 
 export type DepositChannel = typeof depositChannels.$inferSelect;

@@ -1,10 +1,9 @@
-import { audit } from '../admin/auth';
-import { fileRequest } from '../admin/requests';
-import { exact } from '../admin/user-accounts';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
 import { type Said, said } from '../http/route';
-import type { Tx } from '../ledger/post';
+import { audit } from '../operators/audit';
+import { fileRequest } from '../operators/requests';
 import {
   allChannels,
   allCurrencies,

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { offsetOf, type PageInput } from '../admin/inputs';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import type { Tx } from '../ledger/post';
+import { offsetOf, type PageInput } from '../operators/inputs';
 import { depositChannels, deposits, ReviewStatus, uploads } from './schema';
 
 export type DepositRow = typeof deposits.$inferSelect;

@@ -1,13 +1,13 @@
 import { dec } from '@meridian/core';
-import { audit } from '../admin/auth';
-import type { PageInput } from '../admin/inputs';
-import { exact } from '../admin/user-accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { exact } from '../db/numeric';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { lockAccount, post } from '../ledger/post';
+import { audit } from '../operators/audit';
+import type { PageInput } from '../operators/inputs';
 import { type DepositKind, enabledChannel, enabledChannels } from './catalog.repo';
 import { decideDeposit, depositPage, insertDeposit } from './deposits.repo';
 import { ReviewStatus } from './schema';

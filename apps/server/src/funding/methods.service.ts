@@ -1,8 +1,7 @@
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { invalidInput, refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
-import type { Tx } from '../ledger/post';
 import { enabledCurrency } from './catalog.repo';
 import { type DrawMethod, deleteOwnMethod, insertMethod, methodCount, methodsOf } from './methods.repo';
 

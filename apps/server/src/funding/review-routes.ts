@@ -1,9 +1,9 @@
 import type { Language } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminRoute, type Role } from '../admin/auth';
-import { id, type PageInput, pageInput } from '../admin/inputs';
 import type { Db } from '../db/client';
+import { id, type PageInput, pageInput } from '../operators/inputs';
+import { adminRoute, type Role } from '../operators/session';
 
 /** A queue operators work through: list by status, approve, or reject with a reason. */
 export interface ReviewQueue {

@@ -9,15 +9,15 @@ import {
   withdrawable,
   withdrawalQuote,
 } from '@meridian/core';
-import { audit } from '../admin/auth';
-import type { PageInput } from '../admin/inputs';
-import { exact } from '../admin/user-accounts';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { exact } from '../db/numeric';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { translate } from '../i18n';
-import { lockAccount, post, type Tx } from '../ledger/post';
+import { lockAccount, post } from '../ledger/post';
+import { audit } from '../operators/audit';
+import type { PageInput } from '../operators/inputs';
 import type { Trading } from '../trading/service';
 import { utcText } from '../util/time';
 import { enabledCurrencies, enabledCurrency, type WithdrawCurrency } from './catalog.repo';

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
 
 /** Sealed values start with this: the scheme and its version, so the key or cipher can change later. */
 const PREFIX = 'v1.';
@@ -54,7 +53,7 @@ export function parseSecretKey(text: string): Buffer {
  * key in DATA_DIR/secret.key, made at its first start and readable by its owner only; a test's in-memory
  * database gets one for the process.
  */
-export function secretKeyFor(config: Pick<Config, 'secretKey' | 'dataDir' | 'memoryDb'>): Buffer {
+export function secretKeyFor(config: { secretKey?: Buffer; dataDir: string; memoryDb: boolean }): Buffer {
   if (config.secretKey) return config.secretKey;
   if (config.memoryDb) return randomBytes(32);
   const file = path.join(config.dataDir, 'secret.key');

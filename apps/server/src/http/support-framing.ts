@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { readSettings } from '../modules/settings';
+import { readSettings } from '../settings/read';
 
 /** How often a node re-reads service_link: another node's change reaches its pages' policy within this. */
 const REFRESH_MS = 30_000;

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { offsetOf, type PageInput } from '../admin/inputs';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { userRef } from '../funding/deposits.repo';
 import { uploads } from '../funding/schema';
-import type { Tx } from '../ledger/post';
+import { offsetOf, type PageInput } from '../operators/inputs';
 import { KycStatus, verifications } from './schema';
 
 export type Verification = typeof verifications.$inferSelect;

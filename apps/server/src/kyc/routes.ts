@@ -1,7 +1,7 @@
 import { api } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { uploadUrl } from '../funding/inputs';
 import { reviewRoutes } from '../funding/review-routes';
 import { route } from '../http/route';

@@ -1,5 +1,3 @@
-import { audit } from '../admin/auth';
-import type { PageInput } from '../admin/inputs';
 import type { Db } from '../db/client';
 import { ownUpload, uploadPath } from '../funding/uploads.service';
 import { isoOrNull } from '../funding/views';
@@ -7,6 +5,8 @@ import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { lockAccount } from '../ledger/post';
+import { audit } from '../operators/audit';
+import type { PageInput } from '../operators/inputs';
 import {
   decideVerification,
   insertVerification,

@@ -1,6 +1,6 @@
 import { type Dec, dec } from '@meridian/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/client';
 import { ledgerEntries, users } from '../db/schema';
 
 export const LEDGER_TYPES = [
@@ -17,9 +17,6 @@ export const LEDGER_TYPES = [
   'demo_reset',
 ] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
-
-/** A transaction handle or the database itself; money moves only inside a transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Posting {
   userId: number;

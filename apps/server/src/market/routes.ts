@@ -11,7 +11,7 @@ import {
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, route } from '../http/route';

@@ -1,7 +1,7 @@
 import { api } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { route } from '../http/route';
 import { isOptedIn, setOptIn } from './repo';
 import { followList } from './service';

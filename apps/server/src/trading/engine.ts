@@ -17,7 +17,7 @@ import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { readSettings } from '../modules/settings';
+import { readSettings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Tick, TradingMarket } from './market';
 import { OrderStatus, orders } from './schema';

@@ -1,7 +1,8 @@
 import { coverDeficit, type Dec, dec, roundMoney } from '@meridian/core';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
 import { ReviewStatus, withdrawals } from '../funding/schema';
-import { type Entry, postAll, type Tx } from '../ledger/post';
+import { type Entry, postAll } from '../ledger/post';
 import { OrderStatus, orders } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;

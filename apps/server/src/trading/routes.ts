@@ -3,8 +3,8 @@ import { balanceText, dec, moneyText, priceText, riskRateText } from '@meridian/
 import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
 import { users } from '../db/schema';
+import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
 import { utcText } from '../util/time';
 import { OrderStatus, orders } from './schema';

@@ -25,7 +25,7 @@ import {
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   type Around,
   columnsOf,
@@ -39,8 +39,8 @@ import {
 import { type AppError, refuse, sessionInvalid } from '../http/errors';
 import { LIVE_SESSION_SQL, sessionPolicy } from '../http/sessions';
 import type { MessageKey } from '../i18n';
-import { type Entry, lockAccount, postAll, postingRows, type Tx } from '../ledger/post';
-import { type Settings, settingsOf } from '../modules/settings';
+import { type Entry, lockAccount, postAll, postingRows } from '../ledger/post';
+import { type Settings, settingsOf } from '../settings/read';
 import type { Tradable, TradingMarket } from './market';
 import { payNegativeBalance, reserveOf } from './negative-balance';
 import { OrderStatus, orders } from './schema';

@@ -1,8 +1,8 @@
 import { Code } from '@meridian/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/admin/schema';
 import { closePosition } from '../../src/admin/user-accounts';
+import { auditLog } from '../../src/operators/schema';
 import { orders } from '../../src/trading/schema';
 import { adminCall, operatorToken, trader } from '../admin-helpers';
 import { startTestApp, type TestApp } from '../harness';

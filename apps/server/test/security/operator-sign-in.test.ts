@@ -1,12 +1,12 @@
 import { Code } from '@meridian/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireOperatorTotp } from '../../src/admin/auth';
-import { operatorLoginAttempts, operatorSessions } from '../../src/admin/schema';
 import { operators } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { hashPassword } from '../../src/http/password';
 import { totpCode } from '../../src/http/totp';
+import { operatorLoginAttempts, operatorSessions } from '../../src/operators/schema';
+import { requireOperatorTotp } from '../../src/operators/session';
 import { startTestApp, type TestApp } from '../harness';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useRouteHandle } from '../App';
+import { useRouteHandle } from './routeHandle';
 
 interface PageProps {
   children?: ReactNode;

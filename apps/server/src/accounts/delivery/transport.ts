@@ -1,10 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { outboxTransport } from './outbox';
-import { smsHttpTransport } from './sms-http';
-import { smtpTransport } from './smtp';
-
 export interface Message {
   to: string;
   subject: string;
@@ -19,14 +12,4 @@ export interface Transport {
 export interface Delivery {
   email: Transport;
   sms: Transport;
-}
-
-/** SMTP when SMTP_URL is set and the SMS provider when SMS_URL is; otherwise the outbox. */
-export function createDelivery(config: Config, db: Db, log: FastifyBaseLogger): Delivery {
-  return {
-    email: config.smtpUrl
-      ? smtpTransport(config.smtpUrl, config.mailFrom)
-      : outboxTransport(db, log, 'email'),
-    sms: config.smsUrl ? smsHttpTransport(config.smsUrl, config.smsToken) : outboxTransport(db, log, 'sms'),
-  };
 }

@@ -1,8 +1,3 @@
-import { api } from '@meridian/contract';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { Deps } from '../app';
-import { route } from '../http/route';
 import type { User } from '../http/sessions';
 
 /** The user object of SPEC.md §3 as clients read it. */
@@ -19,8 +14,4 @@ export function userView(user: User) {
     /** 1 when the trader signs in (and moves money) with an authenticator app's code. */
     totp_enabled: user.totpSecret ? 1 : 0,
   };
-}
-
-export function userRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
-  route(app, db, api.userInfo, z.object({}), async ({ user }) => userView(user));
 }

@@ -1,8 +1,7 @@
 import { dec } from '@meridian/core';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { said } from '../http/route';
-import type { Tx } from '../ledger/post';
-import { type AuditEntry, audit } from './auth';
+import { type AuditEntry, audit } from './audit';
 import { operatorRequests } from './schema';
 
 /** Changes that wait for a second operator above their threshold (admin/approvals.ts makes them). */

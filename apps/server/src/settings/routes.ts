@@ -2,24 +2,12 @@ import { api, LANGUAGE_TAGS } from '@meridian/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Deps } from '../app';
-import type { Db } from '../db/client';
 import { areaCodes, settings } from '../db/schema';
 import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
+import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
 import { route } from '../http/route';
-
-export type Settings = Record<SettingKey, string>;
-
-export async function readSettings(db: Db): Promise<Settings> {
-  const rows = await db.select().from(settings);
-  return settingsOf(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-}
-
-/** Stored values over the defaults (a key nobody has set yet has its default). */
-export function settingsOf(stored: Record<string, string> | null): Settings {
-  return { ...SETTING_DEFAULTS, ...stored };
-}
+import { readSettings } from './read';
 
 /** Settings a visitor's app may read with /api/default/setting?key=… */
 const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKey[];

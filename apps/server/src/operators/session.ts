@@ -3,7 +3,7 @@ import { Code, type Language } from '@meridian/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
@@ -12,8 +12,7 @@ import { isSealed, type Secrets } from '../http/secrets';
 import { tokenFromHeader } from '../http/sessions';
 import { totpStep } from '../http/totp';
 import type { MessageKey } from '../i18n';
-import type { Tx } from '../ledger/post';
-import { auditLog, operatorSessions } from './schema';
+import { operatorSessions } from './schema';
 
 export const ROLES = ['admin', 'finance', 'support', 'content', 'risk'] as const;
 export type Role = (typeof ROLES)[number];
@@ -110,29 +109,6 @@ export async function revokeOperatorSessions(db: Db | Tx, operatorId: number, ke
         keep ? sql`${operatorSessions.tokenHash} <> ${hashToken(keep)}` : undefined,
       ),
     );
-}
-
-export interface AuditEntry {
-  operatorId: number;
-  action: string;
-  targetType: string;
-  targetId?: string | number;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-}
-
-/** Writes the audit row in the same transaction as the change it records. */
-export async function audit(tx: Tx | Db, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    operatorId: entry.operatorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId === undefined ? null : String(entry.targetId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    reason: entry.reason ?? null,
-  });
 }
 
 export interface AdminCall {

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { outboxTransport } from './outbox';
+import { smsHttpTransport } from './sms-http';
+import { smtpTransport } from './smtp';
+import type { Delivery } from './transport';
+
+/** SMTP when SMTP_URL is set and the SMS provider when SMS_URL is; otherwise the outbox. */
+export function createDelivery(config: Config, db: Db, log: FastifyBaseLogger): Delivery {
+  return {
+    email: config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : outboxTransport(db, log, 'email'),
+    sms: config.smsUrl ? smsHttpTransport(config.smsUrl, config.smsToken) : outboxTransport(db, log, 'sms'),
+  };
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
+
+export type Settings = Record<SettingKey, string>;
+
+export async function readSettings(db: Db): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  return settingsOf(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** Stored values over the defaults (a key nobody has set yet has its default). */
+export function settingsOf(stored: Record<string, string> | null): Settings {
+  return { ...SETTING_DEFAULTS, ...stored };
+}
