@@ -1,9 +1,10 @@
-import { type Dec, dec, stopOutPlan } from '@meridian/core';
+import { OrderStatus } from '@meridian/contract';
+import { type Dec, dec, OrderType, stopOutPlan } from '@meridian/core';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
-import { OrderStatus, orders } from '../trading/schema';
+import { orders } from '../trading/schema';
 import { bookOf, type OrderRow, type Trading } from '../trading/service';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
@@ -26,7 +27,7 @@ function exposureOf(trading: Trading, positions: OrderRow[]) {
       pnl: dec(0),
       positions: 0,
     };
-    if (order.side === 1) row.long = row.long.plus(order.lots);
+    if (order.side === OrderType.buy) row.long = row.long.plus(order.lots);
     else row.short = row.short.plus(order.lots);
     row.pnl = row.pnl.plus(trading.mark(order).pnl);
     row.positions += 1;

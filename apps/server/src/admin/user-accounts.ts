@@ -1,3 +1,4 @@
+import { OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,7 +17,7 @@ import { type AuditEntry, audit } from '../operators/audit';
 import { offsetOf, type Page, type PageInput } from '../operators/inputs';
 import { aboveFourEyes, fileRequest } from '../operators/requests';
 import type { Role } from '../operators/session';
-import { OrderStatus, orders } from '../trading/schema';
+import { orders } from '../trading/schema';
 import type { Trading } from '../trading/service';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,8 @@
+import { OrderStatus } from '@meridian/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { OrderStatus, orders } from '../trading/schema';
+import { orders } from '../trading/schema';
 import { rankingOptIns, rankingRows } from './schema';
 
 export type RankingRow = typeof rankingRows.$inferSelect;

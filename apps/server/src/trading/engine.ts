@@ -1,3 +1,4 @@
+import { OrderStatus } from '@meridian/contract';
 import {
   accountFigures,
   isMarginCall,
@@ -6,6 +7,7 @@ import {
   type PendingKind,
   pendingDirection,
   riskRateText,
+  sideOfOrderType,
   stopLossDirection,
   stopOutPlan,
   TriggerIndex,
@@ -20,7 +22,7 @@ import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Tick, TradingMarket } from './market';
-import { OrderStatus, orders } from './schema';
+import { orders } from './schema';
 import {
   type CloseReason,
   lostToAnotherExecution,
@@ -165,7 +167,7 @@ export class Engine {
   private track(order: OrderRow): void {
     for (const kind of KINDS) this.index.remove(order.id, kind);
     this.untrackHolding(order.id);
-    const side = order.side === 1 ? 'buy' : 'sell';
+    const side = sideOfOrderType(order.side);
     const base = { orderId: order.id, instrumentId: order.instrumentId };
     if (order.status === OrderStatus.pending && order.pendingKind) {
       const direction = pendingDirection(order.pendingKind as PendingKind);

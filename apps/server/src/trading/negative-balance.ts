@@ -1,9 +1,10 @@
+import { OrderStatus } from '@meridian/contract';
 import { coverDeficit, type Dec, dec, roundMoney } from '@meridian/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ReviewStatus, withdrawals } from '../funding/schema';
 import { type Entry, postAll } from '../ledger/post';
-import { OrderStatus, orders } from './schema';
+import { orders } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { api } from '@meridian/contract';
-import { balanceText, dec, moneyText, priceText, riskRateText } from '@meridian/core';
+import { api, OrderStatus } from '@meridian/contract';
+import { balanceText, dec, moneyText, priceText, riskRateText, sideOfOrderType } from '@meridian/core';
 import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
 import { utcText } from '../util/time';
-import { OrderStatus, orders } from './schema';
+import { orders } from './schema';
 import { bookOf, type OrderRow, type Trading } from './service';
 
 export const PAGE_SIZE = 10;
@@ -76,7 +76,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
     const order = await trading.place(
       user.id,
       {
-        side: input.type === '1' ? 'buy' : 'sell',
+        side: sideOfOrderType(input.type),
         instrumentId: input.forex_id,
         lots: input.cont,
         leverage: input.multiple,

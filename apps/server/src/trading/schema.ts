@@ -5,10 +5,6 @@ const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const price = (name: string) => numeric(name, { precision: 28, scale: 10 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Order statuses of TRADING.md "Order lifecycle". */
-export const OrderStatus = { pending: 0, holding: 1, closed: 3, cancelled: 4 } as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-
 /**
  * Orders and positions. The instrument terms an order was placed under (contract size, leverage, spread,
  * quote currency, fee rule, margin, fee) are copied onto it, so later changes to the instrument never

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@meridian/contract';
 import {
   type AccountFigures,
   accountFigures,
@@ -14,12 +15,14 @@ import {
   floatingPnl,
   type Instrument,
   moneyText,
+  OrderType,
   orderCost,
   priceInput,
   priceText,
   type Refusal,
   roundMoney,
   type Side,
+  sideOfOrderType,
   usdConversion,
 } from '@meridian/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -43,7 +46,7 @@ import { type Entry, lockAccount, postAll, postingRows } from '../ledger/post';
 import { type Settings, settingsOf } from '../settings/read';
 import type { Tradable, TradingMarket } from './market';
 import { payNegativeBalance, reserveOf } from './negative-balance';
-import { OrderStatus, orders } from './schema';
+import { orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'operator' | 'demo_reset';
@@ -276,7 +279,7 @@ export interface PlaceOrder {
   clientOrderId?: string;
 }
 
-const sideOf = (order: Pick<OrderRow, 'side'>): Side => (order.side === 1 ? 'buy' : 'sell');
+const sideOf = (order: Pick<OrderRow, 'side'>): Side => sideOfOrderType(order.side);
 
 /** Refusal reasons of the core rules are message keys too; some carry the instrument's limits. */
 function orderRefusal(
@@ -517,7 +520,7 @@ export class Trading {
           userId,
           instrumentId: terms.id,
           showCode: tradable.showCode,
-          side: input.side === 'buy' ? 1 : 2,
+          side: OrderType[input.side],
           status: target === null ? OrderStatus.holding : OrderStatus.pending,
           lots: input.lots,
           contractSize: String(terms.contractSize),

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@meridian/contract';
 import { closePrice, D, type Dec, dec, fillPrice, roundMoney, toUsd } from '@meridian/core';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -7,7 +8,7 @@ import { adjustBalance, closePosition } from '../../src/admin/user-accounts';
 import { withdrawals } from '../../src/funding/schema';
 import { post } from '../../src/ledger/post';
 import { reconcile } from '../../src/ledger/reconcile';
-import { OrderStatus, orders } from '../../src/trading/schema';
+import { orders } from '../../src/trading/schema';
 import { type Desk, desk, type Trader } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
