@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositApproved,
+  lastCode,
   launchBrowser,
   PNG,
   phone,
@@ -25,8 +26,27 @@ afterAll(async () => {
 
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
 
+/** Sends the step-up code from the screen and reads it once the server has logged it, not an older code to `email`. */
+async function sendStepUpCode(page: Page, email: string): Promise<string> {
+  const before = server.output().length;
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect.poll(() => toast(page)).toBe('Verification code sent');
+  await expect
+    .poll(() =>
+      server
+        .output()
+        .slice(before)
+        .split('\n')
+        .some((line) => line.includes(email) && line.includes('"level":20')),
+    )
+    .toBe(true);
+  return lastCode(server, email);
+}
+
 describe('funding on a phone', () => {
-  it('binds an address, requests a withdrawal and sees it pending; submits verification and sees Audit', async () => {
+  it('binds an address, requests a withdrawal and sees it pending; submits verification and sees Audit', {
+    timeout: 150_000,
+  }, async () => {
     const { context, page, errors } = await phone(browser);
     const email = `fund.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
@@ -50,6 +70,11 @@ describe('funding on a phone', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toast(page)).toBe('Please complete');
     await page.locator('input[name="dc_address"]').fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    // Money can only move with a fresh code sent to the account's own e-mail (or its authenticator's code).
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page)).toBe('Please enter the verification code');
+    const bindCodeSentAt = Date.now();
+    await page.locator('input[name="auth_code"]').fill(await sendStepUpCode(page, email));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/mine/coin-address-list');
     await expect
@@ -59,6 +84,9 @@ describe('funding on a phone', () => {
     await page.goto(`${server.url}/mine/withdraw`);
     await expect.poll(() => page.locator('.adm-selector-item-active').count()).toBe(2);
     await page.locator('input[name="number"]').fill('100');
+    // The bind's code was used up; the server sends one code a minute per address and purpose.
+    await page.waitForTimeout(Math.max(0, bindCodeSentAt + 62_000 - Date.now()));
+    await page.locator('input[name="auth_code"]').fill(await sendStepUpCode(page, email));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => toast(page)).toBe('Withdrawal request submitted');
     await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('Pending');

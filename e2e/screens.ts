@@ -22,6 +22,7 @@ export const LOGIN_ONLY = [
   '/mine/email',
   '/mine/announcement',
   '/mine/password',
+  '/mine/security',
   '/mine/history',
   '/mine/charge',
   '/mine/withdraw',

@@ -89,6 +89,12 @@ export const ROUTES: RouteDef[] = [
     real: true,
   },
   {
+    path: '/mine/security',
+    title: 'page.security',
+    page: () => import('./features/account/SecurityPage'),
+    login: true,
+  },
+  {
     path: '/mine/history',
     title: 'page.history',
     page: () => import('./features/account/HistoryPage'),

@@ -28,16 +28,29 @@ export const fetchAreas = () => request<AreaCode[]>(api.areaList);
 export const fetchSetting = (key: string) => request<string>(api.setting, { key }, { silent: true });
 export const fetchCaptcha = () => request<Captcha>(api.captcha);
 
-export const login = (form: { account: string; password: string; login_type: LoginType; area_id?: number }) =>
-  request<LoginResult>(api.login, form);
+/** `totp` only when the first try answered totp_required (an account with an authenticator app). */
+export const login = (form: {
+  account: string;
+  password: string;
+  login_type: LoginType;
+  area_id?: number;
+  totp?: string;
+}) => request<LoginResult>(api.login, form);
 export const logout = () => request<null>(api.logout, {}, { silent: true });
 export const demoLogin = (demoId: string) => request<LoginResult>(api.createDemo, { demo_id: demoId });
 export const register = (form: Record<string, string | number | undefined>) => act<null>(api.register, form);
 
-/** Sends a one-time code: type 1 register, 2 reset (SPEC.md §7). */
-export const sendSms = (to: string, areaId: number | undefined, type: 1 | 2) =>
+/** 1 register, 2 reset (SPEC.md §7), 3 step-up before money moves (bind a withdrawal method, withdraw). */
+export type CodeType = 1 | 2 | 3;
+
+/** Sends a one-time code; without `to` it goes to the signed-in user's own address (always so for type 3). */
+export const sendSms = (to: string | undefined, areaId: number | undefined, type: CodeType) =>
   act<null>(api.sendSms, { to, area_id: areaId, type });
-export const sendEmail = (to: string, type: 1 | 2) => act<null>(api.sendEmail, { to, type });
+export const sendEmail = (to: string | undefined, type: CodeType) => act<null>(api.sendEmail, { to, type });
+
+/** A step-up code to where the account signs in: its e-mail, or its phone (a phone account has no e-mail). */
+export const sendStepUpCode = (user: User | null) =>
+  user?.email ? sendEmail(undefined, 3) : sendSms(undefined, undefined, 3);
 
 export const forgetPassword = (form: Record<string, string | number | undefined>) =>
   act<null>(api.forgetPassword, form);

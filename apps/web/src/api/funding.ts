@@ -80,6 +80,9 @@ export type BindForm = { type: DrawType; draw_id: number } & Partial<
   >
 >;
 
+/** Proof that it is the trader before money moves: a step-up code sent to them, or their authenticator's code. */
+export type StepUpProof = { auth_code: string } | { totp: string };
+
 export interface AccountDetail {
   balance: string;
   lock_balance: string;
@@ -110,14 +113,16 @@ export const fetchWithdrawCurrencies = (type: DrawType) =>
   request<WithdrawCurrency[]>(api.drawSymbolList, { type });
 export const fetchDrawMethods = (drawType: DrawType, drawId?: number) =>
   request<DrawMethod[]>(api.getDrawMethod, { draw_type: drawType, draw_id: drawId });
-export const bindDrawMethod = (form: BindForm) => act<DrawMethod>(api.bindDrawMethod, form);
+export const bindDrawMethod = (form: BindForm & StepUpProof) => act<DrawMethod>(api.bindDrawMethod, form);
 export const deleteDrawMethod = (id: number) => act<null>(api.delDrawMethod, { id });
 
-export const requestWithdrawal = (form: {
-  draw_currency_id: number;
-  number: string;
-  memo: string;
-  draw_method_id: number;
-}) => act<{ id: number }>(api.draw, form);
+export const requestWithdrawal = (
+  form: {
+    draw_currency_id: number;
+    number: string;
+    memo: string;
+    draw_method_id: number;
+  } & StepUpProof,
+) => act<{ id: number }>(api.draw, form);
 export const fetchWithdrawRecords = (type: DrawType, page: number) =>
   request<{ data: WithdrawRecord[]; total: number }>(api.drawList, { type, page });

@@ -21,6 +21,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number | string,
     message: string,
+    /** What a refusal says about the next step, e.g. `{ totp_required: true }`. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -89,7 +91,7 @@ export async function send<T>(
     if (!options.init) goToLogin(window.location.pathname + window.location.search);
   }
   if (!options.silent) toast(envelope.msg);
-  throw new ApiError(envelope.code, envelope.msg);
+  throw new ApiError(envelope.code, envelope.msg, envelope.data);
 }
 
 /** Calls the API and returns its data. */

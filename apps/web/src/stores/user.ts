@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { randomId } from '../ui/randomId';
 
 /** The user object of SPEC.md §3 as /api/user/info and the login result return it. */
 export interface User {
@@ -11,6 +12,8 @@ export interface User {
   email: string;
   mobile: string;
   invite_code: string;
+  /** 1 when the trader signs in, and moves money, with an authenticator app's code. */
+  totp_enabled: number;
 }
 
 interface UserState {
@@ -27,11 +30,6 @@ interface UserState {
   signOut(): void;
 }
 
-const newUuid = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
-
 /** Persisted in localStorage (SPEC.md §9). */
 export const useUser = create<UserState>()(
   persist(
@@ -39,7 +37,7 @@ export const useUser = create<UserState>()(
       isLogin: false,
       token: '',
       user: null,
-      uuid: newUuid(),
+      uuid: randomId(),
       balance: '0.00',
       signIn: (token, user) => set({ isLogin: true, token, user }),
       setUser: (user) => set({ user, isLogin: true }),

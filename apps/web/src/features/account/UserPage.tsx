@@ -1,6 +1,7 @@
 import { Button, Dialog, List } from 'antd-mobile';
 import {
   BankcardOutline,
+  CheckShieldOutline,
   EyeInvisibleOutline,
   EyeOutline,
   GlobalOutline,
@@ -28,6 +29,7 @@ const ENTRIES = [
   { path: '/mine/auth', label: 'page.auth', icon: <UserContactOutline />, real: true },
   { path: '/mine/invite', label: 'page.invite', icon: <UserAddOutline />, real: true },
   { path: '/mine/password', label: 'page.password', icon: <LockOutline />, real: true },
+  { path: '/mine/security', label: 'page.security', icon: <CheckShieldOutline /> },
   { path: '/mine/chat', label: 'page.chat', icon: <MessageOutline /> },
   { path: '/mine/email', label: 'page.email', icon: <MailOutline /> },
   { path: '/mine/announcement', label: 'page.announcement', icon: <SoundOutline /> },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { demoLogin, type LoginResult, type LoginType, login } from '../../api/account';
+import { ApiError } from '../../api/http';
 import { useUser } from '../../stores/user';
 import { AreaPicker } from '../../ui/AreaPicker';
 import { Page } from '../../ui/Page';
@@ -12,7 +13,14 @@ export function safeFrom(from: string | null): string {
   return from?.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
 }
 
-/** SPEC.md §2 /login: e-mail or mobile with area code, password; a demo account keyed by this device. */
+/** Whether a sign-in refusal asks for the account's authenticator code (its data is `{ totp_required: true }`). */
+const asksForTotp = (error: unknown) =>
+  error instanceof ApiError && (error.data as { totp_required?: boolean } | null)?.totp_required === true;
+
+/**
+ * SPEC.md §2 /login: e-mail or mobile with area code, password; a demo account keyed by this device. An account
+ * with an authenticator app is then asked for its code, sent again with the same credentials.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,6 +30,9 @@ export default function LoginPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [areaId, setAreaId] = useState<number | undefined>();
+  /** Set once the server asked for the authenticator code. */
+  const [totpAsked, setTotpAsked] = useState(false);
+  const [totp, setTotp] = useState('');
   const [busy, setBusy] = useState(false);
 
   const done = (result: LoginResult) => {
@@ -33,6 +44,7 @@ export default function LoginPage() {
     if (!account.trim())
       return Toast.show({ content: t(type === 'email' ? 'msg.inputEmail' : 'msg.inputPhone') });
     if (!password) return Toast.show({ content: t('msg.inputPassword') });
+    if (totpAsked && !totp.trim()) return Toast.show({ content: t('msg.inputCode') });
     setBusy(true);
     try {
       done(
@@ -41,10 +53,12 @@ export default function LoginPage() {
           password,
           login_type: type,
           area_id: type === 'mobile' ? areaId : undefined,
+          totp: totpAsked ? totp.trim() : undefined,
         }),
       );
-    } catch {
-      // Shown as a toast.
+    } catch (error) {
+      // Shown as a toast (the server's "enter the code from your authenticator app" too).
+      if (asksForTotp(error)) setTotpAsked(true);
     } finally {
       setBusy(false);
     }
@@ -71,6 +85,8 @@ export default function LoginPage() {
             // An e-mail address is not a phone number: the other kind starts empty.
             setType(key as LoginType);
             setAccount('');
+            setTotpAsked(false);
+            setTotp('');
           }}
         >
           <Tabs.Tab key="email" title={t('auth.byEmail')} />
@@ -100,6 +116,19 @@ export default function LoginPage() {
               onEnterPress={() => void submit()}
             />
           </Form.Item>
+          {totpAsked && (
+            <Form.Item label={t('security.totpCode')}>
+              <Input
+                name="totp"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={totp}
+                onChange={setTotp}
+                onEnterPress={() => void submit()}
+              />
+            </Form.Item>
+          )}
         </Form>
         <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
           {t('auth.signIn')}

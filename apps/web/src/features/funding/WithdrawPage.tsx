@@ -12,10 +12,12 @@ import {
   requestWithdrawal,
   type WithdrawCurrency,
 } from '../../api/funding';
+import { useUser } from '../../stores/user';
 import { CurrencyCode, Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { promptBind } from './bindPrompt';
 import { positiveAmount } from './money';
+import { StepUpField, stepUpProof } from './StepUpField';
 import { WithdrawRecords } from './WithdrawRecords';
 
 const methodLabel = (m: DrawMethod) => (m.type === 1 ? m.dc_address : `${m.bank_name} · ${m.payee_account}`);
@@ -42,6 +44,8 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
   const [available, setAvailable] = useState<string>();
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
+  const [code, setCode] = useState('');
+  const user = useUser((s) => s.user);
   const [busy, setBusy] = useState(false);
   const currency = currencies.find((c) => c.id === currencyId);
 
@@ -77,11 +81,19 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
     if (methodId === undefined) return promptBind(navigate, type);
     const number = positiveAmount(amount);
     if (!number) return Toast.show({ content: t('funding.inputAmount') });
+    if (!code.trim()) return Toast.show({ content: t('msg.inputCode') });
     setBusy(true);
     try {
-      await requestWithdrawal({ draw_currency_id: currency.id, number, memo, draw_method_id: methodId });
+      await requestWithdrawal({
+        draw_currency_id: currency.id,
+        number,
+        memo,
+        draw_method_id: methodId,
+        ...stepUpProof(user, code.trim()),
+      });
       setAmount('');
       setMemo('');
+      setCode('');
       fetchAccountDetail().then(
         (d) => setAvailable(d.withdrawable),
         () => {},
@@ -151,6 +163,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
         <Form.Item label={t('funding.memo')}>
           <Input name="memo" value={memo} onChange={setMemo} maxLength={300} />
         </Form.Item>
+        <StepUpField value={code} onChange={setCode} />
       </Form>
       {/* Fee and received amount are in the payout currency: received = amount × usd_price − fee. */}
       <dl className="funding-card withdraw-quote">

@@ -9,7 +9,9 @@ import {
   fetchWithdrawCurrencies,
   type WithdrawCurrency,
 } from '../../api/funding';
+import { useUser } from '../../stores/user';
 import { Page } from '../../ui/Page';
+import { StepUpField, stepUpProof } from './StepUpField';
 
 type Field = Exclude<keyof BindForm, 'type' | 'draw_id'>;
 
@@ -38,6 +40,8 @@ export default function WithdrawWayPage() {
   const [currencies, setCurrencies] = useState<WithdrawCurrency[]>([]);
   const [currencyId, setCurrencyId] = useState<number>();
   const [values, setValues] = useState<Partial<Record<Field, string>>>({});
+  const [code, setCode] = useState('');
+  const user = useUser((s) => s.user);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -54,9 +58,10 @@ export default function WithdrawWayPage() {
     if (currencyId === undefined) return Toast.show({ content: t('funding.noCurrency') });
     const missing = FIELDS[type].some((f) => f.required && !values[f.name]?.trim());
     if (missing) return Toast.show({ content: t('msg.pleaseComplete') });
+    if (!code.trim()) return Toast.show({ content: t('msg.inputCode') });
     setBusy(true);
     try {
-      await bindDrawMethod({ type, draw_id: currencyId, ...values });
+      await bindDrawMethod({ type, draw_id: currencyId, ...values, ...stepUpProof(user, code.trim()) });
       await navigate(LIST_PAGE[type], { replace: true });
     } catch {
       // Shown as a toast.
@@ -85,6 +90,7 @@ export default function WithdrawWayPage() {
               />
             </Form.Item>
           ))}
+          <StepUpField value={code} onChange={setCode} />
         </Form>
         <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
           {t('funding.save')}

@@ -4,6 +4,7 @@ import {
   instrumentFromWire,
   isDecimalText,
   moneyText,
+  OrderType,
   orderCost,
   type PriceLookup,
   type Side,
@@ -17,6 +18,7 @@ import { useBasicInfo } from '../../stores/basicInfo';
 import { useMarket } from '../../stores/market';
 import { useUser } from '../../stores/user';
 import { Money } from '../../ui/Money';
+import { randomId } from '../../ui/randomId';
 
 /** Current prices by pair code, for converting margin of non-USD instruments to USD. */
 function usePriceLookup(): PriceLookup {
@@ -28,11 +30,6 @@ function usePriceLookup(): PriceLookup {
 }
 
 const SIDES: Side[] = ['buy', 'sell'];
-
-const newClientOrderId = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** SPEC.md §2/§5 order form: market or pending, lots stepper, leverage, SL/TP toggles, live margin and fee of each side. */
 export function OrderForm({ instrument }: { instrument: Instrument }) {
@@ -105,7 +102,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     setBusy(chosen);
     try {
       await submitOrder({
-        type: chosen === 'buy' ? 1 : 2,
+        type: OrderType[chosen],
         cont: lots,
         forex_id: instrument.Id,
         status: pending ? 0 : 1,
@@ -113,7 +110,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
         stop_loss_price: slOn && sl ? sl : '0',
         target_profit_price: tpOn && tp ? tp : '0',
         multiple: leverage,
-        client_order_id: newClientOrderId(),
+        client_order_id: randomId(),
       });
     } catch {
       // The refusal was already shown as a toast.
