@@ -5,7 +5,18 @@ import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, registerTrader, startServer, traderApi } from './harness';
+import {
+  lastCode,
+  launchBrowser,
+  OPERATOR_EMAIL,
+  OPERATOR_PASSWORD,
+  operatorSession,
+  phone,
+  type RunningServer,
+  registerTrader,
+  startServer,
+  traderApi,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,6 +25,8 @@ beforeAll(async () => {
   // No demo traders: the risk view then shows only the positions the tests open.
   server = await startServer({ DEMO_TRADERS: 'off' });
   browser = await launchBrowser();
+  // The first operator's forced first change, by API (admin-first-start.e2e.ts does it on screen).
+  await operatorSession(server);
 });
 afterAll(async () => {
   await browser?.close();
@@ -34,11 +47,16 @@ async function desktop(b: Browser) {
   return { context, page, errors };
 }
 
-async function operatorSignIn(page: Page, email = 'admin@meridian.local', password = 'meridian-admin') {
-  await page.goto(`${server.url}/admin/`);
+/** Fills the sign-in form; what follows depends on the operator. */
+async function signInForm(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function operatorSignIn(page: Page, email = OPERATOR_EMAIL, password = OPERATOR_PASSWORD) {
+  await page.goto(`${server.url}/admin/`);
+  await signInForm(page, email, password);
   await page.getByRole('menuitem', { name: 'Users' }).waitFor();
 }
 
@@ -92,8 +110,36 @@ async function reject(page: Page, row: Locator, reason: string) {
   await eventually(() => row.count()).toBe(0);
 }
 
-/** The current code of an authenticator holding `secret`. */
-const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+/** The code of an authenticator holding `secret`, now or at `timestamp`. */
+const totp = (secret: string, timestamp = Date.now()) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp });
+
+/**
+ * A fresh step-up code for money leaving a trader's account (send_email type 3), read from what the server
+ * printed after asking. One a minute per account: asked too soon, it waits as long as the refusal says (an
+ * earlier ask would start the minute again) and asks again.
+ */
+async function moneyCode(token: string, email: string): Promise<string> {
+  const from = server.output().length;
+  for (;;) {
+    try {
+      await traderApi(server, '/api/notify/send_email', { token, form: { type: '3' } });
+      return await lastCode({ ...server, output: () => server.output().slice(from) }, email);
+    } catch (error) {
+      const seconds = /Please wait (\d+) seconds/.exec(String(error))?.[1];
+      if (!seconds) throw error;
+      await new Promise((r) => setTimeout(r, Number(seconds) * 1000 + 500));
+    }
+  }
+}
+
+/** Fills the change-password form (forced at a first sign-in, or from the operator menu) and sends it. */
+async function changePassword(page: Page, current: string, next: string) {
+  await page.getByLabel('Current password').fill(current);
+  await page.getByLabel('New password', { exact: true }).fill(next);
+  await page.getByLabel('Repeat the new password').fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+}
 
 async function signOut(page: Page) {
   await page.getByTestId('operator-menu').hover();
@@ -124,7 +170,7 @@ function reconcileCli(dataDir: string): Promise<{ code: number | null; output: s
 }
 
 describe('back office on a desktop', () => {
-  it('adjusts a balance the trader then sees, with ledger and audit rows', async () => {
+  it('adjusts a balance (below the four-eyes limit) the trader then sees, with ledger and audit rows', async () => {
     const email = `bo.${Date.now()}@example.com`;
     await registerTrader(server, email, 'secret-123');
 
@@ -135,10 +181,10 @@ describe('back office on a desktop', () => {
     await page.getByPlaceholder('E-mail, mobile or UID').press('Enter');
     await page.getByRole('cell', { name: email }).click();
     await page.getByRole('button', { name: 'Adjust balance' }).click();
-    await page.getByLabel('Amount (USD)').fill('1234.56');
+    await page.getByLabel('Amount (USD)').fill('834.56');
     await page.getByLabel('Reason').fill('e2e goodwill');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await eventually(() => page.locator('.ant-drawer .ant-descriptions').textContent()).toContain('1234.56');
+    await eventually(() => page.locator('.ant-drawer .ant-descriptions').textContent()).toContain('834.56');
     await page.getByRole('tab', { name: 'Ledger' }).click();
     await eventually(() =>
       page.locator('.ant-drawer').getByRole('tabpanel', { name: 'Ledger' }).textContent(),
@@ -196,7 +242,7 @@ describe('back office on a desktop', () => {
     await trader.page.getByRole('button', { name: 'Sign in' }).click();
     await trader.page.waitForURL((u) => u.pathname === '/');
     await trader.page.goto(`${server.url}/user`);
-    await eventually(() => trader.page.locator('.account-card__amount').textContent()).toBe('1234.56');
+    await eventually(() => trader.page.locator('.account-card__amount').textContent()).toBe('834.56');
     await trader.context.close();
   });
 
@@ -206,6 +252,20 @@ describe('back office on a desktop', () => {
     // The trader: registered, two deposits with their proofs (as the deposit screen sends them).
     const email = `queues.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
+    // The withdrawal address is bound first: each step-up code is a minute after the last, and the queues
+    // below take much of that minute.
+    const currency = (
+      await traderApi(server, '/api/account/draw_symbol_list', { token, query: { type: '1' } })
+    ).find((c: { code: string }) => c.code === 'USDT');
+    const method = await traderApi(server, '/api/wallet/bind_draw_method', {
+      token,
+      form: {
+        type: '1',
+        draw_id: String(currency.id),
+        dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        auth_code: await moneyCode(token, email),
+      },
+    });
     const channel = (await traderApi(server, '/api/quickCharge/info', { token })).coin[0];
     for (const amount of ['1000', '5']) {
       await traderApi(server, '/api/quickCharge/submit', {
@@ -240,8 +300,10 @@ describe('back office on a desktop', () => {
     await page.getByRole('cell', { name: ops }).waitFor();
     await signOut(page);
 
-    // The new operator: first sign-in, sets up the authenticator, signs in again with its code.
-    await operatorSignIn(page, ops, 'operator-pass-1');
+    // The new operator: first sign-in replaces the admin's password for it, sets up the authenticator, signs in
+    // again with its code.
+    await signInForm(page, ops, 'operator-pass-1');
+    await changePassword(page, 'operator-pass-1', 'operator-pass-2');
     await page.getByText('Two-factor sign-in is off for your account').waitFor();
     await page.getByRole('alert').getByRole('button', { name: 'Set up an authenticator' }).click();
     const enrol = page.getByRole('dialog');
@@ -251,10 +313,9 @@ describe('back office on a desktop', () => {
     await enrol.getByRole('button', { name: 'Turn on' }).click();
     await eventually(() => page.getByText('Two-factor sign-in is off for your account').count()).toBe(0);
     await signOut(page);
-    await page.getByLabel('E-mail').fill(ops);
-    await page.getByLabel('Password').fill('operator-pass-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Authenticator code').fill(totp(secret));
+    await signInForm(page, ops, 'operator-pass-2');
+    // The enrolment used up the current code (each is good once): the next step's, within the drift allowed.
+    await page.getByLabel('Authenticator code').fill(totp(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('menuitem', { name: 'Deposits' }).waitFor();
 
@@ -287,17 +348,16 @@ describe('back office on a desktop', () => {
     await page.keyboard.press('Escape');
 
     // Withdrawals: the trader asks for 100 and 200; 100 is paid, 200 rejected and returned.
-    const currency = (
-      await traderApi(server, '/api/account/draw_symbol_list', { token, query: { type: '1' } })
-    ).find((c: { code: string }) => c.code === 'USDT');
-    const method = await traderApi(server, '/api/wallet/bind_draw_method', {
-      token,
-      form: { type: '1', draw_id: String(currency.id), dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' },
-    });
     for (const number of ['100', '200']) {
       await traderApi(server, '/api/account/draw', {
         token,
-        form: { draw_currency_id: String(currency.id), number, memo: '', draw_method_id: String(method.id) },
+        form: {
+          draw_currency_id: String(currency.id),
+          number,
+          memo: '',
+          draw_method_id: String(method.id),
+          auth_code: await moneyCode(token, email),
+        },
       });
     }
     await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
@@ -391,6 +451,7 @@ describe('back office on a desktop', () => {
     const logged = (await audit.textContent()) ?? '';
     for (const action of [
       'operator.login',
+      'operator.password_change',
       'operator.totp_enable',
       'deposit.approve',
       'deposit.reject',
@@ -403,9 +464,124 @@ describe('back office on a desktop', () => {
     ]) {
       expect(logged, action).toContain(action);
     }
-    // Signed in twice, enrolled, signed out once, six decisions and one instrument edit.
-    expect(await page.locator('.ant-table-tbody .ant-table-row').count()).toBe(10);
+    // Signed in twice, changed its password, enrolled, signed out once, five decisions and one instrument edit.
+    expect(await page.locator('.ant-table-tbody .ant-table-row').count()).toBe(11);
     await page.screenshot({ path: 'test-results/admin-audit-queues.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('four eyes: an adjustment above the limit and a new deposit channel wait, their requester cannot approve them, a second operator decides', async () => {
+    const email = `four.eyes.${Date.now()}@example.com`;
+    await registerTrader(server, email, 'secret-123');
+    const admin = await operatorSession(server);
+    const [trader] = (await traderApi(server, '/admin/api/users', { token: admin, query: { q: email } }))
+      .rows;
+    const balance = async () =>
+      (await traderApi(server, '/admin/api/users/detail', { token: admin, query: { id: String(trader.id) } }))
+        .balance;
+
+    // A finance operator, created by the admin: its first sign-in must replace the password the admin chose.
+    const finance = `finance.${Date.now()}@example.com`;
+    await traderApi(server, '/admin/api/operators/create', {
+      token: admin,
+      form: { email: finance, password: 'finance-first-pass', role: 'finance' },
+    });
+    const first = await traderApi(server, '/admin/api/login', {
+      form: { email: finance, password: 'finance-first-pass' },
+    });
+    expect(first.operator.pending).toBe('operator_password_change_required');
+    await traderApi(server, '/admin/api/password', {
+      token: first.token,
+      form: { current_password: 'finance-first-pass', new_password: 'finance-own-password' },
+    });
+
+    // The admin adjusts by 1500, above FOUR_EYES_AMOUNT: the answer says it waits, the balance stays.
+    const { context, page, errors } = await desktop(browser);
+    await operatorSignIn(page);
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByPlaceholder('E-mail, mobile or UID').fill(email);
+    await page.getByPlaceholder('E-mail, mobile or UID').press('Enter');
+    await page.getByRole('cell', { name: email }).click();
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    await page.getByLabel('Amount (USD)').fill('1500');
+    await page.getByLabel('Reason').fill('e2e four eyes');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText("Above the four-eyes limit: the change waits for a second operator's approval")
+      .waitFor();
+    await page.getByRole('dialog', { name: 'Adjust balance' }).waitFor({ state: 'hidden' });
+    expect(await page.getByText('Saved').count()).toBe(0);
+    expect(await balance()).toBe('0');
+    await page.keyboard.press('Escape');
+
+    // A new deposit channel sends deposits somewhere new: it waits too, and is not listed yet.
+    await eventually(() => page.locator('.ant-message-notice').count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Channels & currencies' }).click();
+    await page.getByRole('button', { name: 'New deposit channel' }).click();
+    const form = page.getByRole('dialog', { name: 'New deposit channel' });
+    await form.getByLabel('Currency').fill('USDC');
+    await form.getByLabel('Network').fill('ERC20');
+    await form.getByLabel('Receiving address').fill('0x4e2e00000000000000000000000000000000e2e1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText("Above the four-eyes limit: the change waits for a second operator's approval")
+      .waitFor();
+    await form.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('cell', { name: 'USDC · ERC20' }).count()).toBe(0);
+
+    // On the Approvals page it is the admin's own: no approving it, on screen or through the API.
+    await page.getByRole('menuitem', { name: 'Approvals' }).click();
+    const row = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: 'e2e four eyes' });
+    await eventually(() => row.count()).toBe(1);
+    for (const shown of [
+      'Balance adjustment',
+      `Trader #${trader.id}`,
+      'Credit',
+      '1500',
+      OPERATOR_EMAIL,
+      'Waiting',
+    ]) {
+      expect(await row.textContent(), shown).toContain(shown);
+    }
+    await row.locator('.ant-tag', { hasText: /^You$/ }).waitFor();
+    expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    const channel = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: 'USDC' });
+    for (const shown of [
+      'Deposit channel',
+      'New channel',
+      'USDC · ERC20',
+      '0x4e2e00000000000000000000000000000000e2e1',
+    ]) {
+      expect(await channel.textContent(), shown).toContain(shown);
+    }
+    expect(await channel.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/admin-approvals.png' });
+    const waiting = (
+      await traderApi(server, '/admin/api/approvals', { token: admin, query: { status: '0' } })
+    ).rows;
+    const request = waiting.find((r: { reason: string }) => r.reason === 'e2e four eyes');
+    expect(request).toMatchObject({ kind: 'balance_adjust', requested_by: OPERATOR_EMAIL });
+    await expect(
+      traderApi(server, '/admin/api/approvals/approve', { token: admin, form: { id: String(request.id) } }),
+    ).rejects.toThrow('You cannot approve your own request');
+    expect(await balance()).toBe('0');
+    await signOut(page);
+
+    // The finance operator approves the adjustment, made now, and rejects the channel, never made.
+    await signInForm(page, finance, 'finance-own-password');
+    await page.getByRole('menuitem', { name: 'Approvals' }).click();
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.locator('.ant-tag', { hasText: /^You$/ }).count()).toBe(0);
+    await approve(page, row);
+    await eventually(balance).toBe('1500');
+    await reject(page, channel, 'wallet not ours');
+    const channels = await traderApi(server, '/admin/api/deposit-channels', { token: admin });
+    expect(channels.map((c: { currency_code: string }) => c.currency_code)).not.toContain('USDC');
+    await page.locator('.ant-segmented').getByText('Approved').click();
+    await eventually(() => row.textContent()).toContain('Approved');
+    await page.locator('.ant-segmented').getByText('Rejected').click();
+    await eventually(() => channel.textContent()).toContain('wallet not ours');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhHK from 'antd/locale/zh_HK';
 import { useTranslation } from 'react-i18next';
+import { Setup } from './pages/Setup';
 import { SignIn } from './pages/SignIn';
 import { Shell } from './Shell';
 import { useSession } from './session';
@@ -14,7 +15,10 @@ export function App() {
       locale={i18n.language === 'hk' ? zhHK : enUS}
       theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 6 } }}
     >
-      <AntApp>{loading ? <Spin fullscreen /> : operator ? <Shell /> : <SignIn />}</AntApp>
+      <AntApp>
+        {/* A step the server still asks for (new password, then TOTP) comes before the back office. */}
+        {loading ? <Spin fullscreen /> : !operator ? <SignIn /> : operator.pending ? <Setup /> : <Shell />}
+      </AntApp>
     </ConfigProvider>
   );
 }

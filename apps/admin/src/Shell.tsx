@@ -1,9 +1,16 @@
-import { DownOutlined, LogoutOutlined, SafetyOutlined, TranslationOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
 import { Alert, Button, Dropdown, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { setLanguage } from './i18n';
+import { PasswordChange } from './pages/PasswordChange';
 import { TotpEnrolment } from './pages/TotpEnrolment';
 import { PAGES } from './routes';
 import { useSession } from './session';
@@ -14,7 +21,7 @@ export function Shell() {
   const { operator, signOut, can } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [enrolling, setEnrolling] = useState(false);
+  const [dialog, setDialog] = useState<'totp' | 'password' | null>(null);
   const pages = PAGES.filter((p) => can(p.roles));
   const current = pages.find((p) => p.path !== '/' && location.pathname.startsWith(p.path))?.path ?? '/';
 
@@ -58,10 +65,12 @@ export function Shell() {
             <Dropdown
               menu={{
                 items: [
+                  { key: 'password', icon: <KeyOutlined />, label: t('password.title') },
                   { key: 'totp', icon: <SafetyOutlined />, label: t('totp.menu') },
                   { key: 'out', icon: <LogoutOutlined />, label: t('app.signOut') },
                 ],
-                onClick: ({ key }) => (key === 'out' ? void signOut() : setEnrolling(true)),
+                onClick: ({ key }) =>
+                  key === 'out' ? void signOut() : setDialog(key as 'totp' | 'password'),
               }}
             >
               <Button type="text" data-testid="operator-menu">
@@ -80,7 +89,7 @@ export function Shell() {
               style={{ marginBottom: 16 }}
               message={t('totp.missing')}
               action={
-                <Button size="small" type="primary" onClick={() => setEnrolling(true)}>
+                <Button size="small" type="primary" onClick={() => setDialog('totp')}>
                   {t('totp.start')}
                 </Button>
               }
@@ -96,7 +105,8 @@ export function Shell() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      <TotpEnrolment open={enrolling} onClose={() => setEnrolling(false)} />
+      <TotpEnrolment open={dialog === 'totp'} onClose={() => setDialog(null)} />
+      <PasswordChange open={dialog === 'password'} onClose={() => setDialog(null)} />
     </Layout>
   );
 }

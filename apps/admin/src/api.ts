@@ -139,10 +139,14 @@ export function follow<T>(
 
 export const get = <T>(path: string, input?: Input, quiet?: boolean) => call<T>('GET', path, input, quiet);
 
-/** A change: POSTs it and confirms it with a short success message. */
+/**
+ * A change: POSTs it and confirms it with a short message, "saved", or, when the answer is a request filed
+ * for a second operator (four eyes), that it waits for approval.
+ */
 export async function act<T>(path: string, input?: Input): Promise<T> {
   const data = await call<T>('POST', path, input);
-  message.success(i18n.t('common.saved'));
+  if ((data as { request_id?: number } | null)?.request_id) message.warning(i18n.t('approvals.filed'));
+  else message.success(i18n.t('common.saved'));
   return data;
 }
 

@@ -5,6 +5,7 @@ import {
   CheckCircleOutlined,
   CreditCardOutlined,
   DashboardOutlined,
+  FileDoneOutlined,
   FileTextOutlined,
   IdcardOutlined,
   MailOutlined,
@@ -66,6 +67,13 @@ export const PAGES: AdminPage[] = [
     icon: <CreditCardOutlined />,
     roles: ['finance'],
     page: named(() => import('./pages/Payments'), 'Payments'),
+  },
+  {
+    path: '/approvals',
+    title: 'nav.approvals',
+    icon: <FileDoneOutlined />,
+    roles: ['finance'],
+    page: named(() => import('./pages/Approvals'), 'Approvals'),
   },
   {
     path: '/users',

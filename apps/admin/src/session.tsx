@@ -8,6 +8,9 @@ export interface Operator {
   email: string;
   role: Role;
   totp_enabled: boolean;
+  must_change_password: boolean;
+  /** What must be done before the back office opens (password first, then TOTP in production), or null. */
+  pending: 'operator_password_change_required' | 'operator_totp_enrolment_required' | null;
 }
 
 interface Session {

@@ -14,6 +14,7 @@ const QUEUES: { key: string; path: string; waiting: number; roles: Role[] }[] = 
   { key: 'deposits', path: 'deposits', waiting: 0, roles: ['finance'] },
   { key: 'withdrawals', path: 'withdrawals', waiting: 0, roles: ['finance'] },
   { key: 'verifications', path: 'verifications', waiting: 1, roles: ['support'] },
+  { key: 'approvals', path: 'approvals', waiting: 0, roles: ['finance'] },
 ];
 
 export function Dashboard() {

@@ -5,6 +5,7 @@ import { act, get } from '../api';
 import { type Operator, type Role, useSession } from '../session';
 import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
+import { PASSWORD_MIN } from './PasswordChange';
 
 const ROLES: Role[] = ['admin', 'finance', 'support', 'content', 'risk'];
 
@@ -89,7 +90,12 @@ export function Operators() {
           <Form.Item name="email" label={t('users.email')} rules={[{ required: true, type: 'email' }]}>
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item name="password" label={t('signIn.password')} rules={[{ required: true, min: 10 }]}>
+          <Form.Item
+            name="password"
+            label={t('signIn.password')}
+            extra={t('operators.passwordHint')}
+            rules={[{ required: true, min: PASSWORD_MIN, max: 200 }]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>

@@ -5,7 +5,7 @@ import { act, call } from '../api';
 import { useSession } from '../session';
 
 /** Enrols the signed-in operator's authenticator: scan the code, confirm one code, done. */
-export function TotpEnrolment({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function TotpSteps({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { operator, refresh } = useSession();
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
@@ -14,13 +14,11 @@ export function TotpEnrolment({ open, onClose }: { open: boolean; onClose: () =>
   async function confirm() {
     await act('totp/enable', { code });
     await refresh();
-    setSetup(null);
-    setCode('');
-    onClose();
+    onDone?.();
   }
 
   return (
-    <Modal open={open} title={t('totp.title')} onCancel={onClose} footer={null} destroyOnHidden>
+    <>
       {operator?.totp_enabled && !setup && (
         <Alert type="success" showIcon message={t('totp.enabled')} style={{ marginBottom: 16 }} />
       )}
@@ -56,6 +54,16 @@ export function TotpEnrolment({ open, onClose }: { open: boolean; onClose: () =>
           </Space.Compact>
         </Space>
       )}
+    </>
+  );
+}
+
+/** The enrolment in a dialog, from the operator menu or the warning that it is off. */
+export function TotpEnrolment({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} title={t('totp.title')} onCancel={onClose} footer={null} destroyOnHidden>
+      <TotpSteps onDone={onClose} />
     </Modal>
   );
 }

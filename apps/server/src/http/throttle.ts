@@ -57,10 +57,9 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
       const key = keyOf(raw);
       const entry = live(key) ?? { count: 0, until: now() + rule.windowMs };
       entry.count += 1;
-      entry.until = Math.max(
-        entry.until,
-        now() + (entry.count > rule.max ? windowFor(entry.count, rule) : 0),
-      );
+      // Only a backoff rule lengthens its window; a fixed one ends when it said it would, however often asked.
+      const backoff = entry.count > rule.max ? windowFor(entry.count, rule) : 0;
+      if (backoff > rule.windowMs) entry.until = Math.max(entry.until, now() + backoff);
       counts.set(key, entry);
       return { count: entry.count, resetMs: entry.until - now() };
     },
@@ -77,7 +76,7 @@ export function memoryThrottle(now: () => number = Date.now): Throttle {
   };
 }
 
-/** INCR, then the window: set at the first event, lengthened past the limit (`windowFor`). One script: one atomic step. */
+/** INCR, then the window: set at the first event, lengthened past the limit by a backoff rule (`windowFor`). One script: one atomic step. */
 const HIT = `
 local n = redis.call('INCR', KEYS[1])
 local ttl = redis.call('PTTL', KEYS[1])
@@ -86,7 +85,7 @@ local over = n > tonumber(ARGV[2])
 if over then
   window = math.min(window * 2 ^ math.min(n - tonumber(ARGV[2]), 30), tonumber(ARGV[3]))
 end
-if ttl < 0 or (over and ttl < window) then
+if ttl < 0 or (over and window > tonumber(ARGV[1]) and ttl < window) then
   redis.call('PEXPIRE', KEYS[1], window)
   ttl = window
 end

@@ -1,0 +1,97 @@
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session';
+import { Amount } from '../ui/format';
+import { type Reviewed, ReviewQueue } from '../ui/ReviewQueue';
+
+/** A deposit channel as the request carries it (the server's column names). */
+interface ChannelValues {
+  kind: 'coin' | 'wire';
+  currencyCode: string;
+  protocolCode: string;
+  address: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+}
+
+type Approval = Reviewed & {
+  requested_by: string;
+  requested_by_id: number;
+  /** Once rejected: why. */
+  outcome: { reason?: string } | null;
+} & (
+    | { kind: 'balance_adjust'; payload: { userId: number; amount: string; reason: string } }
+    | { kind: 'deposit_channel'; payload: { id?: number; values: ChannelValues } }
+  );
+
+/**
+ * Four eyes: changes that move money (an adjustment above the limit, a channel sending deposits somewhere new)
+ * wait here until an operator other than the one who asked decides.
+ */
+export function Approvals() {
+  const { t } = useTranslation();
+  const { operator } = useSession();
+
+  const change = (a: Approval) => {
+    if (a.kind === 'balance_adjust') {
+      const { userId, amount, reason } = a.payload;
+      const debit = amount.startsWith('-');
+      return (
+        <Space direction="vertical" size={2}>
+          <span>
+            {t('approvals.trader', { id: userId })}{' '}
+            <Tag color={debit ? 'red' : 'green'}>{t(debit ? 'approvals.debit' : 'approvals.credit')}</Tag>
+            <Amount value={amount} signed />
+          </span>
+          <small>{reason}</small>
+        </Space>
+      );
+    }
+    const { id, values: v } = a.payload;
+    return (
+      <Space direction="vertical" size={2}>
+        <span>
+          {id ? t('approvals.channelEdit', { id }) : t('approvals.channelNew')}{' '}
+          <Tag>{t(`payments.${v.kind}`)}</Tag>
+          {v.currencyCode}
+          {v.protocolCode && ` · ${v.protocolCode}`}
+        </span>
+        {v.kind === 'coin' ? (
+          <code style={{ wordBreak: 'break-all' }}>{v.address}</code>
+        ) : (
+          <small>
+            {v.bankName} · {v.accountName} · {v.accountNumber}
+          </small>
+        )}
+      </Space>
+    );
+  };
+
+  return (
+    <ReviewQueue<Approval>
+      path="approvals"
+      title={t('nav.approvals')}
+      statuses={{ waiting: 0, approved: 1, rejected: 2 }}
+      note={(a) => a.outcome?.reason ?? ''}
+      blocked={(a) => (a.requested_by_id === operator?.id ? t('approvals.own') : null)}
+      columns={[
+        {
+          title: t('approvals.kind'),
+          dataIndex: 'kind',
+          render: (kind: Approval['kind']) => <Tag color="blue">{t(`approvals.kinds.${kind}`)}</Tag>,
+        },
+        { title: t('approvals.change'), render: (_, a) => change(a) },
+        {
+          title: t('approvals.requestedBy'),
+          render: (_, a) => (
+            <Space size={4} wrap>
+              {a.requested_by}
+              {a.requested_by_id === operator?.id && <Tag>{t('approvals.you')}</Tag>}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
