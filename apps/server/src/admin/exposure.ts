@@ -4,8 +4,10 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
+import { bookOf } from '../trading/book';
+import type { OrderRow } from '../trading/schema';
 import { orders } from '../trading/schema';
-import { bookOf, type OrderRow, type Trading } from '../trading/service';
+import type { Trading } from '../trading/service';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
 const NEAR_FACTOR = 1.5;

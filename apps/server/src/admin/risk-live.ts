@@ -1,8 +1,8 @@
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
 import { MARKET_TICK } from '../market/service';
+import { ORDER_CHANNEL } from '../trading/events';
 import type { Trading } from '../trading/service';
-import { ORDER_CHANNEL } from '../trading/service';
 import { riskSnapshot } from './exposure';
 
 export type RiskSnapshot = Awaited<ReturnType<typeof riskSnapshot>> & { at: string };

@@ -21,16 +21,10 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
+import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
-import { orders } from './schema';
-import {
-  type CloseReason,
-  lostToAnotherExecution,
-  ORDER_CHANNEL,
-  type OrderEvent,
-  type OrderRow,
-  type Trading,
-} from './service';
+import { type OrderRow, orders } from './schema';
+import { type CloseReason, lostToAnotherExecution, type Trading } from './service';
 
 /** Account pushes and stop-out checks run at most this often per user (4 a second). */
 export const SWEEP_MS = 250;

@@ -7,8 +7,10 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
 import { utcText } from '../util/time';
+import { bookOf } from './book';
+import type { OrderRow } from './schema';
 import { orders } from './schema';
-import { bookOf, type OrderRow, type Trading } from './service';
+import type { Trading } from './service';
 
 export const PAGE_SIZE = 10;
 

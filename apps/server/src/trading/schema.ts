@@ -63,3 +63,4 @@ export const orders = pgTable(
     uniqueIndex('orders_client_id_unique').on(t.userId, t.clientOrderId),
   ],
 );
+export type OrderRow = typeof orders.$inferSelect;

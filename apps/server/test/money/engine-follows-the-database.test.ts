@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Channel, type UserEvent } from '../../src/bus/channels';
+import { ORDER_CHANNEL } from '../../src/trading/events';
 import { orders } from '../../src/trading/schema';
-import { ORDER_CHANNEL } from '../../src/trading/service';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 

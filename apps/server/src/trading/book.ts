@@ -1,0 +1,35 @@
+import { bookOfPosition, type Dec, sideOfOrderType } from '@meridian/core';
+import type { OrderRow } from './schema';
+
+/** A holding order as marking it and the account figures read it, with the terms it was placed under. */
+export type Position = Pick<
+  OrderRow,
+  'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin' | 'spreadRate' | 'quoteCurrency'
+>;
+/**
+ * Holding orders of one instrument, side and terms taken together: Σ units, Σ units × price and Σ margin.
+ * The account figures mark a book as one position (see `bookPnl`), however many orders it holds.
+ */
+export interface Book
+  extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'spreadRate' | 'quoteCurrency'> {
+  units: Dec | string;
+  entryValue: Dec | string;
+}
+
+/** A holding order marked at an exit (see `Trading.mark`). */
+export interface Marked {
+  updatePrice: string;
+  pnl: Dec;
+  factProfits: string;
+}
+
+/** A book of one holding order. */
+export function bookOf(order: Position): Book {
+  const { units, entryValue } = bookOfPosition(order, {
+    side: sideOfOrderType(order.side),
+    lots: order.lots,
+    price: order.price,
+  });
+  const { instrumentId, side, margin, spreadRate, quoteCurrency } = order;
+  return { instrumentId, side, margin, spreadRate, quoteCurrency, units, entryValue };
+}
