@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { amendPassword, sendEmail } from '../../api/account';
 import { useUser } from '../../stores/user';
+import { CodeInput } from '../../ui/CodeInput';
 import { CountdownButton } from '../../ui/CountdownButton';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Page } from '../../ui/Page';
 import { useSignOutAndLeave } from './signOutAndLeave';
 
@@ -44,32 +46,16 @@ export default function PasswordPage() {
             label={t('auth.code')}
             extra={<CountdownButton onSend={() => sendEmail(user?.email ?? '', 2)} />}
           >
-            <Input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={setCode}
-            />
+            <CodeInput name="code" value={code} onChange={setCode} />
           </Form.Item>
-          <Form.Item label={t('auth.newPassword')}>
-            <Input
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-            />
-          </Form.Item>
-          <Form.Item label={t('auth.rePassword')}>
-            <Input
-              name="repeat"
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={setRepeat}
-            />
-          </Form.Item>
+          <NewPasswordFields
+            label="auth.newPassword"
+            names={['new_password', 'repeat']}
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
+          />
         </Form>
         <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
           {t('common.confirm')}

@@ -1,10 +1,11 @@
-import { Button, Form, Input, List, Tag, Toast } from 'antd-mobile';
+import { Button, Form, List, Tag, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUserInfo } from '../../api/account';
 import { disableTotp, enableTotp, setUpTotp, type TotpSetup } from '../../api/security';
 import { useUser } from '../../stores/user';
+import { CodeInput } from '../../ui/CodeInput';
 import { CopyText } from '../funding/CopyText';
 
 /**
@@ -46,14 +47,7 @@ export function TotpSection() {
   const codeField = (
     <Form layout="vertical" className="security-form">
       <Form.Item label={t('security.totpCode')}>
-        <Input
-          name="totp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={setCode}
-        />
+        <CodeInput name="totp" maxLength={6} value={code} onChange={setCode} />
       </Form.Item>
     </Form>
   );

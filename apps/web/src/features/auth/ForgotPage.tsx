@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { forgetPassword, type LoginType, sendEmail, sendSms } from '../../api/account';
 import { AreaPicker } from '../../ui/AreaPicker';
+import { CodeInput } from '../../ui/CodeInput';
 import { CountdownButton } from '../../ui/CountdownButton';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Page } from '../../ui/Page';
 
 /** SPEC.md §2 /forgot: a reset code to the e-mail or phone, a new password twice; success goes to /login. */
@@ -76,32 +78,16 @@ export default function ForgotPage() {
             </div>
           </Form.Item>
           <Form.Item label={t('auth.code')} extra={<CountdownButton onSend={sendCode} />}>
-            <Input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={setCode}
-            />
+            <CodeInput name="code" value={code} onChange={setCode} />
           </Form.Item>
-          <Form.Item label={t('auth.newPassword')}>
-            <Input
-              name="new_password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-            />
-          </Form.Item>
-          <Form.Item label={t('auth.rePassword')}>
-            <Input
-              name="secondary_password"
-              type="password"
-              autoComplete="new-password"
-              value={rePassword}
-              onChange={setRePassword}
-            />
-          </Form.Item>
+          <NewPasswordFields
+            label="auth.newPassword"
+            names={['new_password', 'secondary_password']}
+            password={password}
+            repeat={rePassword}
+            onPassword={setPassword}
+            onRepeat={setRePassword}
+          />
         </Form>
         <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
           {t('common.confirm')}

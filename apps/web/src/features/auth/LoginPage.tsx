@@ -6,6 +6,7 @@ import { demoLogin, type LoginResult, type LoginType, login } from '../../api/ac
 import { ApiError } from '../../api/http';
 import { useUser } from '../../stores/user';
 import { AreaPicker } from '../../ui/AreaPicker';
+import { CodeInput } from '../../ui/CodeInput';
 import { Page } from '../../ui/Page';
 
 /** Only in-app paths are followed after sign-in, never another site. */
@@ -118,10 +119,8 @@ export default function LoginPage() {
           </Form.Item>
           {totpAsked && (
             <Form.Item label={t('security.totpCode')}>
-              <Input
+              <CodeInput
                 name="totp"
-                inputMode="numeric"
-                autoComplete="one-time-code"
                 maxLength={6}
                 value={totp}
                 onChange={setTotp}

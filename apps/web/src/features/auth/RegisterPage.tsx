@@ -13,7 +13,9 @@ import {
 } from '../../api/account';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { AreaPicker } from '../../ui/AreaPicker';
+import { CodeInput } from '../../ui/CodeInput';
 import { CountdownButton } from '../../ui/CountdownButton';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Page } from '../../ui/Page';
 
 /** SPEC.md §2/§4 /register: e-mail or mobile, a code (or a captcha when verify_reg_type is 2), invite code. */
@@ -137,33 +139,17 @@ export default function RegisterPage() {
             </Form.Item>
           ) : (
             <Form.Item label={t('auth.code')} extra={<CountdownButton onSend={sendCode} />}>
-              <Input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={setCode}
-              />
+              <CodeInput name="code" value={code} onChange={setCode} />
             </Form.Item>
           )}
-          <Form.Item label={t('auth.password')}>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-            />
-          </Form.Item>
-          <Form.Item label={t('auth.rePassword')}>
-            <Input
-              name="re_password"
-              type="password"
-              autoComplete="new-password"
-              value={rePassword}
-              onChange={setRePassword}
-            />
-          </Form.Item>
+          <NewPasswordFields
+            label="auth.password"
+            names={['password', 're_password']}
+            password={password}
+            repeat={rePassword}
+            onPassword={setPassword}
+            onRepeat={setRePassword}
+          />
           <Form.Item label={t('auth.inviteCode')}>
             <Input name="invite_code" value={invite} onChange={setInvite} />
           </Form.Item>

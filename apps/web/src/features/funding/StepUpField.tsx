@@ -1,8 +1,9 @@
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { sendStepUpCode } from '../../api/account';
 import type { StepUpProof } from '../../api/funding';
 import { type User, useUser } from '../../stores/user';
+import { CodeInput } from '../../ui/CodeInput';
 import { CountdownButton } from '../../ui/CountdownButton';
 
 /** The code as the server takes it: the authenticator's when it is on, else the one sent by e-mail or SMS. */
@@ -23,10 +24,8 @@ export function StepUpField({ value, onChange }: { value: string; onChange(value
       required
       extra={totp ? undefined : <CountdownButton onSend={() => sendStepUpCode(user)} />}
     >
-      <Input
+      <CodeInput
         name={totp ? 'totp' : 'auth_code'}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={totp ? 6 : 16}
         value={value}
         onChange={onChange}

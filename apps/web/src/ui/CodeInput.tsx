@@ -1,0 +1,12 @@
+import { Input } from 'antd-mobile';
+
+/** A one-time code (sent by message, or an authenticator's): digits, and the code the phone's keyboard offers. */
+export function CodeInput(props: {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  maxLength?: number;
+  onEnterPress?(): void;
+}) {
+  return <Input inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}
