@@ -1,10 +1,11 @@
 import { LANGUAGES, type Language } from '@meridian/contract';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, get } from '../api';
 import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
+import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
 interface Text {
   title: string;
@@ -71,36 +72,26 @@ export function Content() {
   );
 }
 
+/** Languages left without a title are not saved: readers of those languages see English. */
+const titled = (translations: Record<string, Partial<Text>> = {}) =>
+  Object.fromEntries(
+    Object.entries(translations)
+      .filter(([, text]) => text?.title?.trim())
+      .map(([lang, text]) => [
+        lang,
+        { title: text.title, desc: text.desc ?? '', content: text.content ?? '' },
+      ]),
+  );
+
 function News() {
   const { t } = useTranslation();
   const list = useListing<Article>('news');
-  const [editing, setEditing] = useState<Partial<Article> | null>(null);
-  const [form] = Form.useForm();
-
-  const open = (article: Partial<Article>) => {
-    setEditing(article);
-    form.resetFields();
-    form.setFieldsValue({ category_id: 1, logo: '', ...article });
-  };
-
-  async function save(values: {
-    category_id: number;
-    logo: string;
-    translations: Record<string, Partial<Text>>;
-  }) {
-    // Languages left without a title are not saved: readers of those languages see English.
-    const translations = Object.fromEntries(
-      Object.entries(values.translations ?? {})
-        .filter(([, text]) => text?.title?.trim())
-        .map(([lang, text]) => [
-          lang,
-          { title: text.title, desc: text.desc ?? '', content: text.content ?? '' },
-        ]),
-    );
-    await act('news/save', { ...values, id: editing?.id, translations });
-    setEditing(null);
-    await list.reload();
-  }
+  const editor = useRowEditor<Article>('news/save', list.reload, (values, row) => ({
+    ...values,
+    id: row.id,
+    translations: titled(values.translations as Record<string, Partial<Text>> | undefined),
+  }));
+  const open = (article: Partial<Article>) => editor.open({ category_id: 1, logo: '', ...article });
 
   return (
     <>
@@ -143,61 +134,55 @@ function News() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <RowEditorModal
+        editor={editor}
         width={900}
-        title={editing?.id ? t('common.edit') : t('content.newArticle')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('common.save')}
-        forceRender
+        title={editor.editing?.id ? t('common.edit') : t('content.newArticle')}
       >
-        <Form form={form} layout="vertical" onFinish={save}>
-          <Space size="large">
-            <Form.Item name="category_id" label={t('content.category')}>
-              <Select
-                style={{ width: 200 }}
-                options={[
-                  { value: 1, label: t('content.news') },
-                  { value: 2, label: t('content.announcement') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="logo" label={t('content.logo')}>
-              <Input style={{ width: 420 }} />
-            </Form.Item>
-          </Space>
-          <Tabs
-            size="small"
-            items={LANGUAGES.map((lang) => ({
-              key: lang,
-              label: t(`languages.${lang}`),
-              forceRender: true,
-              children: (
-                <>
-                  <Form.Item
-                    name={['translations', lang, 'title']}
-                    label={t('content.title')}
-                    rules={lang === 'en' ? [{ required: true }] : []}
-                  >
-                    <Input maxLength={200} />
-                  </Form.Item>
-                  <Form.Item name={['translations', lang, 'desc']} label={t('content.desc')}>
-                    <Input.TextArea rows={2} maxLength={1000} />
-                  </Form.Item>
-                  <Form.Item
-                    name={['translations', lang, 'content']}
-                    label={t('content.body')}
-                    extra={t('content.bodyHint')}
-                  >
-                    <Input.TextArea rows={8} />
-                  </Form.Item>
-                </>
-              ),
-            }))}
-          />
-        </Form>
-      </Modal>
+        <Space size="large">
+          <Form.Item name="category_id" label={t('content.category')}>
+            <Select
+              style={{ width: 200 }}
+              options={[
+                { value: 1, label: t('content.news') },
+                { value: 2, label: t('content.announcement') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="logo" label={t('content.logo')}>
+            <Input style={{ width: 420 }} />
+          </Form.Item>
+        </Space>
+        <Tabs
+          size="small"
+          items={LANGUAGES.map((lang) => ({
+            key: lang,
+            label: t(`languages.${lang}`),
+            forceRender: true,
+            children: (
+              <>
+                <Form.Item
+                  name={['translations', lang, 'title']}
+                  label={t('content.title')}
+                  rules={lang === 'en' ? [{ required: true }] : []}
+                >
+                  <Input maxLength={200} />
+                </Form.Item>
+                <Form.Item name={['translations', lang, 'desc']} label={t('content.desc')}>
+                  <Input.TextArea rows={2} maxLength={1000} />
+                </Form.Item>
+                <Form.Item
+                  name={['translations', lang, 'content']}
+                  label={t('content.body')}
+                  extra={t('content.bodyHint')}
+                >
+                  <Input.TextArea rows={8} />
+                </Form.Item>
+              </>
+            ),
+          }))}
+        />
+      </RowEditorModal>
     </>
   );
 }
@@ -208,18 +193,11 @@ function Companies() {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const list = useListing<Company>('companies', { name });
-  const [editing, setEditing] = useState<Partial<Company> | null>(null);
-  const [form] = Form.useForm();
+  const editor = useRowEditor<Company>('companies/save', list.reload);
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          onClick={() => {
-            setEditing({});
-            form.resetFields();
-          }}
-        >
+        <Button type="primary" onClick={() => editor.open({})}>
           {t('content.newCompany')}
         </Button>
         <Input.Search allowClear placeholder={t('content.company.name')} onSearch={setName} />
@@ -237,13 +215,7 @@ function Companies() {
             title: '',
             render: (_, c) => (
               <Space>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setEditing(c);
-                    form.setFieldsValue(c);
-                  }}
-                >
+                <Button size="small" onClick={() => editor.open(c)}>
                   {t('common.edit')}
                 </Button>
                 <Popconfirm
@@ -262,35 +234,18 @@ function Companies() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing?.id ? t('common.edit') : t('content.newCompany')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('common.save')}
-        forceRender
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async (values) => {
-            await act('companies/save', { ...values, id: editing?.id });
-            setEditing(null);
-            await list.reload();
-          }}
-        >
-          {COMPANY_FIELDS.map((field) => (
-            <Form.Item
-              key={field}
-              name={field}
-              label={t(`content.company.${field}`)}
-              rules={field === 'name' ? [{ required: true }] : field === 'email' ? [{ type: 'email' }] : []}
-            >
-              <Input />
-            </Form.Item>
-          ))}
-        </Form>
-      </Modal>
+      <RowEditorModal editor={editor} title={editor.editing?.id ? t('common.edit') : t('content.newCompany')}>
+        {COMPANY_FIELDS.map((field) => (
+          <Form.Item
+            key={field}
+            name={field}
+            label={t(`content.company.${field}`)}
+            rules={field === 'name' ? [{ required: true }] : field === 'email' ? [{ type: 'email' }] : []}
+          >
+            <Input />
+          </Form.Item>
+        ))}
+      </RowEditorModal>
     </>
   );
 }

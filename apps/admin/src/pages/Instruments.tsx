@@ -1,9 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, get } from '../api';
+import { get } from '../api';
 import { PageTitle } from '../ui/PageTitle';
+import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
 interface Instrument {
   id: number;
@@ -35,9 +36,13 @@ export function Instruments() {
     rows: [],
     categories: [],
   });
-  const [editing, setEditing] = useState<Instrument | null>(null);
-  const [form] = Form.useForm();
   const load = useCallback(async () => setData(await get('instruments')), []);
+  const editor = useRowEditor<Instrument>('instruments/edit', load, (values, row) => ({
+    ...values,
+    id: row.id,
+    leverages: (values.leverages as (string | number)[]).map(Number),
+    max_lots: values.max_lots || null,
+  }));
   useEffect(() => {
     load().catch(() => {});
   }, [load]);
@@ -45,17 +50,6 @@ export function Instruments() {
     const c = data.categories.find((x) => x.id === id);
     return c ? (c.names[i18n.language] ?? c.names.en ?? c.code) : id;
   };
-
-  async function save(values: Instrument & { leverages: (string | number)[] }) {
-    await act('instruments/edit', {
-      ...values,
-      id: editing!.id,
-      leverages: values.leverages.map(Number),
-      max_lots: values.max_lots || null,
-    });
-    setEditing(null);
-    await load();
-  }
 
   return (
     <>
@@ -100,137 +94,117 @@ export function Instruments() {
           {
             title: '',
             render: (_, i) => (
-              <Button
-                size="small"
-                onClick={() => {
-                  setEditing(i);
-                  form.setFieldsValue({ ...i, max_lots: i.max_lots ?? '' });
-                }}
-              >
+              <Button size="small" onClick={() => editor.open({ ...i, max_lots: i.max_lots ?? '' })}>
                 {t('common.edit')}
               </Button>
             ),
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        width={760}
-        title={editing?.show_code}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('common.save')}
-        forceRender
-      >
-        <Form form={form} layout="vertical" onFinish={save}>
-          <Row gutter={16}>
-            <Col span={6}>
-              <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={18}>
-              <Form.Item name="category_id" label={t('instruments.category')} rules={[{ required: true }]}>
-                <Select options={data.categories.map((c) => ({ value: c.id, label: categoryName(c.id) }))} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item
-            name="leverages"
-            label={t('instruments.leverages')}
-            extra={t('instruments.leveragesHint')}
-            rules={[
-              {
-                validator: async (_, v: unknown[]) => {
-                  if (!v?.every((x) => /^\d{1,4}$/.test(String(x)) && Number(x) >= 1))
-                    throw new Error(t('instruments.leveragesRule'));
-                },
+      <RowEditorModal editor={editor} width={760} title={editor.editing?.show_code}>
+        <Row gutter={16}>
+          <Col span={6}>
+            <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={18}>
+            <Form.Item name="category_id" label={t('instruments.category')} rules={[{ required: true }]}>
+              <Select options={data.categories.map((c) => ({ value: c.id, label: categoryName(c.id) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="leverages"
+          label={t('instruments.leverages')}
+          extra={t('instruments.leveragesHint')}
+          rules={[
+            {
+              validator: async (_, v: unknown[]) => {
+                if (!v?.every((x) => /^\d{1,4}$/.test(String(x)) && Number(x) >= 1))
+                  throw new Error(t('instruments.leveragesRule'));
               },
-            ]}
-          >
-            <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="leverages" />
-          </Form.Item>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item
-                name="min_lots"
-                label={t('instruments.minLots')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="max_lots"
-                label={t('instruments.maxLots')}
-                extra={t('instruments.maxHint')}
-                rules={[{ pattern: decimal.pattern }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="lot_step"
-                label={t('instruments.lotStep')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="fee_rate"
-                label={t('instruments.fee')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="spread_rate"
-                label={t('instruments.spread')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item label={t('instruments.sessions')} extra={t('instruments.sessionsHint')}>
-            <Form.List name="sessions">
-              {(fields, { add, remove }) => (
-                <>
-                  {fields.map((field) => (
-                    <Space key={field.key} align="baseline">
-                      <Form.Item
-                        name={[field.name, 'open']}
-                        rules={[{ required: true, pattern: /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{2}:\d{2}$/ }]}
-                      >
-                        <Input placeholder="Sun 22:00" />
-                      </Form.Item>
-                      <Form.Item
-                        name={[field.name, 'close']}
-                        rules={[{ required: true, pattern: /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{2}:\d{2}$/ }]}
-                      >
-                        <Input placeholder="Fri 22:00" />
-                      </Form.Item>
-                      <MinusCircleOutlined onClick={() => remove(field.name)} />
-                    </Space>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ open: '', close: '' })}>
-                    {t('instruments.addSession')}
-                  </Button>
-                </>
-              )}
-            </Form.List>
-          </Form.Item>
-          <Form.Item name="holidays" label={t('instruments.holidays')} extra={t('instruments.holidaysHint')}>
-            <Select mode="tags" tokenSeparators={[',', ' ']} />
-          </Form.Item>
-        </Form>
-      </Modal>
+            },
+          ]}
+        >
+          <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="leverages" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="min_lots"
+              label={t('instruments.minLots')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="max_lots"
+              label={t('instruments.maxLots')}
+              extra={t('instruments.maxHint')}
+              rules={[{ pattern: decimal.pattern }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="lot_step"
+              label={t('instruments.lotStep')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="fee_rate" label={t('instruments.fee')} rules={[{ required: true, ...decimal }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="spread_rate"
+              label={t('instruments.spread')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('instruments.sessions')} extra={t('instruments.sessionsHint')}>
+          <Form.List name="sessions">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <Space key={field.key} align="baseline">
+                    <Form.Item
+                      name={[field.name, 'open']}
+                      rules={[{ required: true, pattern: /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{2}:\d{2}$/ }]}
+                    >
+                      <Input placeholder="Sun 22:00" />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'close']}
+                      rules={[{ required: true, pattern: /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{2}:\d{2}$/ }]}
+                    >
+                      <Input placeholder="Fri 22:00" />
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(field.name)} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ open: '', close: '' })}>
+                  {t('instruments.addSession')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
+        <Form.Item name="holidays" label={t('instruments.holidays')} extra={t('instruments.holidaysHint')}>
+          <Select mode="tags" tokenSeparators={[',', ' ']} />
+        </Form.Item>
+      </RowEditorModal>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Col, Form, Input, InputNumber, Modal, Radio, Row, Switch, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, get } from '../api';
+import { get } from '../api';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
+import { editColumn, RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
 interface Channel {
   id: number;
@@ -65,15 +66,9 @@ function useList<T>(path: string) {
 function DepositChannels() {
   const { t } = useTranslation();
   const { rows, load } = useList<Channel>('deposit-channels');
-  const [editing, setEditing] = useState<Partial<Channel> | null>(null);
-  const [form] = Form.useForm<Channel>();
-  const kind = Form.useWatch('kind', form);
-
-  const open = (channel: Partial<Channel>) => {
-    setEditing(channel);
-    form.resetFields();
-    form.setFieldsValue(channel);
-  };
+  const editor = useRowEditor<Channel>('deposit-channels', load);
+  const { open } = editor;
+  const kind = Form.useWatch('kind', editor.form);
 
   return (
     <Card
@@ -111,115 +106,90 @@ function DepositChannels() {
           },
           { title: t('instruments.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
           { title: t('payments.sort'), dataIndex: 'sort', align: 'right' },
-          {
-            title: '',
-            render: (_, c) => (
-              <Button size="small" onClick={() => open(c)}>
-                {t('common.edit')}
-              </Button>
-            ),
-          },
+          editColumn(editor, t('common.edit')),
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <RowEditorModal
+        editor={editor}
         width={720}
-        title={editing?.id ? t('payments.editChannel') : t('payments.newChannel')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('common.save')}
-        forceRender
+        title={editor.editing?.id ? t('payments.editChannel') : t('payments.newChannel')}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async (values) => {
-            await act('deposit-channels', { ...values, id: editing?.id });
-            setEditing(null);
-            await load();
-          }}
-        >
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item name="kind" label={t('payments.kind')} rules={[{ required: true }]}>
-                <Radio.Group
-                  optionType="button"
-                  options={[
-                    { value: 'coin', label: t('payments.coin') },
-                    { value: 'wire', label: t('payments.wire') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="currency_code"
-                label={t('queue.currency')}
-                rules={[{ required: true, max: 20 }]}
-              >
-                <Input placeholder="USDT" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="protocol_code" label={t('payments.protocol')} rules={[{ max: 20 }]}>
-                <Input placeholder="TRC20" />
-              </Form.Item>
-            </Col>
-          </Row>
-          {kind === 'wire' ? (
-            <Row gutter={16}>
-              <Col span={12}>
-                <Form.Item name="bank_name" label={t('payments.bankName')} rules={[{ max: 200 }]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="account_name" label={t('payments.accountName')} rules={[{ max: 200 }]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="account_number"
-                  label={t('payments.accountNumber')}
-                  rules={[{ required: true, max: 100 }]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="swift" label="SWIFT" rules={[{ max: 20 }]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="bank_address" label={t('payments.bankAddress')} rules={[{ max: 300 }]}>
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
-          ) : (
-            <Form.Item name="address" label={t('payments.address')} rules={[{ required: true, max: 200 }]}>
-              <Input />
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="kind" label={t('payments.kind')} rules={[{ required: true }]}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'coin', label: t('payments.coin') },
+                  { value: 'wire', label: t('payments.wire') },
+                ]}
+              />
             </Form.Item>
-          )}
-          <Form.Item name="remark" label={t('payments.remark')} rules={[{ max: 300 }]}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="currency_code" label={t('queue.currency')} rules={[{ required: true, max: 20 }]}>
+              <Input placeholder="USDT" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="protocol_code" label={t('payments.protocol')} rules={[{ max: 20 }]}>
+              <Input placeholder="TRC20" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {kind === 'wire' ? (
           <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
-                <Switch />
+            <Col span={12}>
+              <Form.Item name="bank_name" label={t('payments.bankName')} rules={[{ max: 200 }]}>
+                <Input />
               </Form.Item>
             </Col>
-            <Col span={8}>
-              <Form.Item name="sort" label={t('payments.sort')}>
-                <InputNumber min={0} max={10_000} precision={0} />
+            <Col span={12}>
+              <Form.Item name="account_name" label={t('payments.accountName')} rules={[{ max: 200 }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="account_number"
+                label={t('payments.accountNumber')}
+                rules={[{ required: true, max: 100 }]}
+              >
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="swift" label="SWIFT" rules={[{ max: 20 }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="bank_address" label={t('payments.bankAddress')} rules={[{ max: 300 }]}>
+                <Input />
               </Form.Item>
             </Col>
           </Row>
-        </Form>
-      </Modal>
+        ) : (
+          <Form.Item name="address" label={t('payments.address')} rules={[{ required: true, max: 200 }]}>
+            <Input />
+          </Form.Item>
+        )}
+        <Form.Item name="remark" label={t('payments.remark')} rules={[{ max: 300 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="sort" label={t('payments.sort')}>
+              <InputNumber min={0} max={10_000} precision={0} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </RowEditorModal>
     </Card>
   );
 }
@@ -227,14 +197,8 @@ function DepositChannels() {
 function WithdrawCurrencies() {
   const { t } = useTranslation();
   const { rows, load } = useList<Currency>('withdraw-currencies');
-  const [editing, setEditing] = useState<Partial<Currency> | null>(null);
-  const [form] = Form.useForm<Currency>();
-
-  const open = (currency: Partial<Currency>) => {
-    setEditing(currency);
-    form.resetFields();
-    form.setFieldsValue(currency);
-  };
+  const editor = useRowEditor<Currency>('withdraw-currencies', load);
+  const { open } = editor;
 
   return (
     <Card
@@ -295,118 +259,97 @@ function WithdrawCurrencies() {
           },
           { title: t('instruments.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
           { title: t('payments.sort'), dataIndex: 'sort', align: 'right' },
-          {
-            title: '',
-            render: (_, c) => (
-              <Button size="small" onClick={() => open(c)}>
-                {t('common.edit')}
-              </Button>
-            ),
-          },
+          editColumn(editor, t('common.edit')),
         ]}
       />
-      <Modal
-        open={editing !== null}
+      <RowEditorModal
+        editor={editor}
         width={720}
-        title={editing?.id ? t('payments.editCurrency') : t('payments.newCurrency')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('common.save')}
-        forceRender
+        title={editor.editing?.id ? t('payments.editCurrency') : t('payments.newCurrency')}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async (values) => {
-            await act('withdraw-currencies', { ...values, id: editing?.id });
-            setEditing(null);
-            await load();
-          }}
-        >
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item name="type" label={t('payments.kind')} rules={[{ required: true }]}>
-                <Radio.Group
-                  optionType="button"
-                  options={[
-                    { value: 1, label: t('payments.coin') },
-                    { value: 2, label: t('payments.bank') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="code" label={t('queue.currency')} rules={[{ required: true, max: 20 }]}>
-                <Input placeholder="USDT" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="protocol" label={t('payments.protocol')} rules={[{ max: 20 }]}>
-                <Input placeholder="TRC20" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item name="fee_type" label={t('payments.feeType')} rules={[{ required: true }]}>
-                <Radio.Group
-                  optionType="button"
-                  options={[
-                    { value: 1, label: t('payments.fixed') },
-                    { value: 2, label: t('payments.share') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="draw_rate"
-                label={t('payments.drawRate')}
-                extra={t('payments.drawRateHint')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="usd_price"
-                label={t('payments.usdPrice')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="min" label={t('payments.min')} rules={[{ required: true, ...decimal }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                name="max"
-                label={t('payments.max')}
-                extra={t('payments.maxHint')}
-                rules={[{ required: true, ...decimal }]}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="sort" label={t('payments.sort')}>
-                <InputNumber min={0} max={10_000} precision={0} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Modal>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="type" label={t('payments.kind')} rules={[{ required: true }]}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 1, label: t('payments.coin') },
+                  { value: 2, label: t('payments.bank') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="code" label={t('queue.currency')} rules={[{ required: true, max: 20 }]}>
+              <Input placeholder="USDT" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="protocol" label={t('payments.protocol')} rules={[{ max: 20 }]}>
+              <Input placeholder="TRC20" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="fee_type" label={t('payments.feeType')} rules={[{ required: true }]}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 1, label: t('payments.fixed') },
+                  { value: 2, label: t('payments.share') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="draw_rate"
+              label={t('payments.drawRate')}
+              extra={t('payments.drawRateHint')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="usd_price"
+              label={t('payments.usdPrice')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="min" label={t('payments.min')} rules={[{ required: true, ...decimal }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="max"
+              label={t('payments.max')}
+              extra={t('payments.maxHint')}
+              rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="sort" label={t('payments.sort')}>
+              <InputNumber min={0} max={10_000} precision={0} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </RowEditorModal>
     </Card>
   );
 }
