@@ -96,7 +96,7 @@ describe.skipIf(!available)('faults', () => {
     const first = await node();
     const demo = await get(
       first,
-      `/api/user/createAccountDemoForU?demo_id=fault-${randomBytes(4).toString('hex')}`,
+      `/api/user/createAccountDemoForU?demo_id=fault-${randomBytes(16).toString('hex')}`,
     );
     const { token } = demo.data;
     const btc = (await get(first, '/v1/api/forex/trade_list')).data.find((i: any) => i.Code === 'BTCUSD');
@@ -208,7 +208,7 @@ describe.skipIf(!available)('faults', () => {
       const server = await node();
       const demo = await get(
         server,
-        `/api/user/createAccountDemoForU?demo_id=pgr-${randomBytes(4).toString('hex')}`,
+        `/api/user/createAccountDemoForU?demo_id=pgr-${randomBytes(16).toString('hex')}`,
       );
       const { token } = demo.data;
       const btc = (await get(server, '/v1/api/forex/trade_list')).data.find((i: any) => i.Code === 'BTCUSD');

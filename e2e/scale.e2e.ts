@@ -147,7 +147,7 @@ describe.skipIf(!available)('two nodes on PostgreSQL and Redis', () => {
     // A demo trader on node B buys with a take profit; the engine on node A closes it.
     const demo = await api(
       b,
-      `/api/user/createAccountDemoForU?demo_id=scale-${randomBytes(4).toString('hex')}`,
+      `/api/user/createAccountDemoForU?demo_id=scale-${randomBytes(16).toString('hex')}`,
     );
     const token = demo.data.token;
     watcher.send({ type: 'login', params: token });
@@ -182,7 +182,7 @@ describe.skipIf(!available)('two nodes on PostgreSQL and Redis', () => {
     const b = nodes[1]!;
     const demo = await api(
       c,
-      `/api/user/createAccountDemoForU?demo_id=race-${randomBytes(4).toString('hex')}`,
+      `/api/user/createAccountDemoForU?demo_id=race-${randomBytes(16).toString('hex')}`,
     );
     const token = demo.data.token;
     const btc = (await api(c, '/v1/api/forex/trade_list')).data.find((i: any) => i.Code === 'BTCUSD');
