@@ -16,7 +16,8 @@ function flat(object, prefix = '') {
 function serverCatalog(file) {
   const text = readFileSync(file, 'utf8');
   return Object.fromEntries(
-    [...text.matchAll(/^\s+(\w+): (['"`])((?:\\.|(?!\2).)*)\2,?$/gm)].map((m) => [m[1], m[3]]),
+    // A long value is wrapped by the formatter onto the line after its key.
+    [...text.matchAll(/^\s+(\w+):\s+(['"`])((?:\\.|(?!\2).)*)\2,?$/gm)].map((m) => [m[1], m[3]]),
   );
 }
 
