@@ -31,6 +31,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'debug',
       // A day of minute history is enough for the charts under test and keeps start-up quick.
       BACKFILL_DAYS: '1',
+      // An answer that disagrees with its endpoint's schema fails the call, and so the test.
+      CHECK_ANSWERS: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,7 @@ import { contentRoutes } from './content/routes';
 import type { AppDeps, Deps } from './deps';
 import { fundingAdminRoutes } from './funding/admin.routes';
 import { fundingRoutes } from './funding/routes';
+import { checkAnswers } from './http/answers';
 import { AppError } from './http/errors';
 import { requestLanguage } from './http/lang';
 import { envelope, route } from './http/route';
@@ -108,6 +109,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   const gateway = new Gateway();
   // Production mode: every operator signs in with a second factor, enrolled at the first sign-in.
   requireOperatorTotp(db, Boolean(config.databaseUrl));
+  checkAnswers(db, config.checkAnswers);
   setSessionPolicy(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
 
   const framing = supportFraming(db);

@@ -36,6 +36,7 @@ const schema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
   OUTBOX_ONLY: z.enum(['true', 'false']).default('false'),
+  CHECK_ANSWERS: z.enum(['true', 'false']).default('false'),
   FOUR_EYES_AMOUNT: z
     .string()
     .regex(/^\d+(\.\d+)?$/)
@@ -117,6 +118,8 @@ export interface Config {
   paymentPageUrl: string;
   /** Websocket connections one address may hold open at once. */
   wsMaxPerIp: number;
+  /** Every answer is checked against its endpoint's schema and a mismatch is a 500 (the test suites turn it on). */
+  checkAnswers: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoTraders: e.DEMO_TRADERS === 'on' && !e.DATABASE_URL,
     rankingRefreshMs: e.RANKING_REFRESH_SECONDS * 1000,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    checkAnswers: e.CHECK_ANSWERS === 'true',
     paymentPageUrl: e.PAYMENT_PAGE_URL,
     wsMaxPerIp: e.WS_MAX_PER_IP,
   };
@@ -217,6 +221,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PASSWORD_LOG_N: '14',
     // Tests run the demo traders and the ranking job themselves.
     DEMO_TRADERS: 'off',
+    CHECK_ANSWERS: 'true',
   });
   return { ...base, memoryDb: !base.databaseUrl, ...overrides };
 }

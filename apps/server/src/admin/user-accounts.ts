@@ -175,7 +175,7 @@ export async function ordersPage(
   db: Db,
   trading: Trading,
   userId: number,
-  status: number | undefined,
+  status: OrderStatus | undefined,
   page: PageInput,
 ) {
   const where =

@@ -1,3 +1,4 @@
+import { orderStatus } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -53,7 +54,7 @@ export function adminUserRoutes(app: FastifyInstance, { database: { db }, tradin
     app,
     db,
     { method: 'GET', path: '/admin/api/users/orders', roles: READERS },
-    pageInput.extend({ id, status: z.coerce.number().int().min(0).max(4).optional() }),
+    pageInput.extend({ id, status: z.coerce.number().pipe(orderStatus).optional() }),
     async ({ input }) => ordersPage(db, trading, input.id, input.status, input),
   );
 

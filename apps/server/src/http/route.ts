@@ -1,8 +1,18 @@
-import { type Access, type ApiCall, Code, type Envelope, type Language } from '@meridian/contract';
+import {
+  type Access,
+  type AnswerOf,
+  type ApiCall,
+  Code,
+  type Endpoint,
+  type Envelope,
+  type InputOf,
+  type Language,
+} from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { type MessageKey, type MessageParams, translate } from '../i18n';
+import { assertAnswer } from './answers';
 import { AppError, invalidInput, sessionInvalid } from './errors';
 import { requestLanguage } from './lang';
 import { rateLimitFor } from './limits';
@@ -80,22 +90,40 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   return parsed.data;
 }
 
+type Handler<I, A extends Access, U, T> = (ctx: Ctx<I, A, U>) => Promise<T | Said<T>>;
+
 /**
- * Registers one call of the contract: checks access and input at the edge, runs the use-case,
- * answers in the envelope. Refusals are thrown as AppError and answered by the app's error handler.
+ * Registers one call of the contract: checks access and input at the edge (the endpoint's input schema),
+ * runs the use-case, answers in the envelope with what the endpoint's answer schema describes. Refusals
+ * are thrown as AppError and answered by the app's error handler.
  */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  db: Db,
+  endpoint: E,
+  handler: Handler<InputOf<E>, E['access'], UserFor<E['access']>, AnswerOf<E>>,
+): void;
 export function route<A extends Access, S extends z.ZodType, T>(
   app: FastifyInstance,
   db: Db,
   call: ApiCall & { access: A },
   schema: S,
-  handler: (ctx: Ctx<z.infer<S>, A>) => Promise<T | Said<T>>,
+  handler: Handler<z.infer<S>, A, UserFor<A>, T>,
+): void;
+export function route(
+  app: FastifyInstance,
+  db: Db,
+  call: ApiCall,
+  ...rest:
+    | [Handler<unknown, Access, User | null, unknown>]
+    | [z.ZodType, Handler<unknown, Access, User | null, unknown>]
 ): void {
-  register(app, call, schema, handler, async (token) => {
+  const [schema, handler] = rest.length === 1 ? [(call as Endpoint).input, rest[0]] : rest;
+  register(app, db, call, schema, handler, async (token) => {
     const user = call.access === 'public' ? null : await userForToken(db, token);
     if (!user && (call.access === 'user' || call.access === 'real')) throw sessionInvalid();
     if (user?.isDemo && call.access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
-    return user as UserFor<A>;
+    return user;
   });
 }
 
@@ -104,17 +132,17 @@ export function route<A extends Access, S extends z.ZodType, T>(
  * in the account's lock): a token seen live before goes on without a lookup of its own, a round trip
  * less. One signed out since is refused by that statement with session_invalid, and forgotten.
  */
-export function routeProvingSession<S extends z.ZodType, T>(
+export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
   app: FastifyInstance,
   db: Db,
-  call: ApiCall & { access: 'user' },
-  schema: S,
-  handler: (ctx: Ctx<z.infer<S>, 'user', ClaimedSession>) => Promise<T | Said<T>>,
+  endpoint: E,
+  handler: Handler<InputOf<E>, 'user', ClaimedSession, AnswerOf<E>>,
 ): void {
-  register<ClaimedSession, S, T>(
+  register<ClaimedSession, E['input'], AnswerOf<E>>(
     app,
-    call,
-    schema,
+    db,
+    endpoint,
+    endpoint.input,
     async (ctx) => {
       try {
         return await handler(ctx);
@@ -132,9 +160,12 @@ export function routeProvingSession<S extends z.ZodType, T>(
   );
 }
 
+export const answerData = <T>(result: T | Said<T>): T => (result instanceof Said ? result.data : result);
+
 /** A call's route: `identify` finds the caller (or refuses) before the input is read. */
 function register<U, S extends z.ZodType, T>(
   app: FastifyInstance,
+  db: Db,
   call: ApiCall,
   schema: S,
   handler: (ctx: Ctx<z.infer<S>, Access, U>) => Promise<T | Said<T>>,
@@ -151,6 +182,7 @@ function register<U, S extends z.ZodType, T>(
       const user = await identify(token);
       const input = parseInput(schema, rawInput(req));
       const result = await handler({ input, user, lang, token, req });
+      if ('answer' in call) assertAnswer(db, call.path, (call as Endpoint).answer, answerData(result));
       const body =
         result instanceof Said
           ? envelope(lang, Code.OK, result.key, result.data, result.params)

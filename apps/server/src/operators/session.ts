@@ -1,21 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Code, type Language } from '@meridian/contract';
+import {
+  type AdminCall,
+  type AdminEndpoint,
+  type AnswerOf,
+  Code,
+  type InputOf,
+  type Language,
+  OPERATOR_ROLES,
+  type OperatorRole,
+} from '@meridian/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
+import { assertAnswer } from '../http/answers';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
-import { envelope, parseInput, rawInput, Said } from '../http/route';
+import { answerData, envelope, parseInput, rawInput, Said } from '../http/route';
 import { isSealed, type Secrets } from '../http/secrets';
 import { tokenFromHeader } from '../http/sessions';
 import { totpStep } from '../http/totp';
 import type { MessageKey } from '../i18n';
 import { operatorSessions } from './schema';
 
-export const ROLES = ['admin', 'finance', 'support', 'content', 'risk'] as const;
-export type Role = (typeof ROLES)[number];
+export const ROLES = OPERATOR_ROLES;
+export type Role = OperatorRole;
 export type Operator = typeof operators.$inferSelect;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -111,17 +121,7 @@ export async function revokeOperatorSessions(db: Db | Tx, operatorId: number, ke
     );
 }
 
-export interface AdminCall {
-  method: 'GET' | 'POST';
-  path: string;
-  /** Roles that may call it; admin may call everything. Empty: any signed-in operator. */
-  roles: readonly Role[];
-  /**
-   * Open to an operator who has still to change a password someone else chose, or to enrol the second
-   * factor production requires: who am I, sign-out, and those two steps. Everything else waits.
-   */
-  setup?: true;
-}
+export type { AdminCall };
 
 /** What an operator must still do before the back office opens: nothing, change the password, or enrol TOTP. */
 export function pendingStep(operator: Operator, totpRequired: boolean): MessageKey | null {
@@ -153,13 +153,28 @@ export interface AdminCtx<I> {
  * Registers one back-office call under /admin/api: operator session (999 without one), role check,
  * input checked against the schema, the envelope. Same refusals and messages as the trader API.
  */
+type AdminHandler<I, T> = (ctx: AdminCtx<I>) => Promise<T | Said<T>>;
+
+export function adminRoute<E extends AdminEndpoint>(
+  app: FastifyInstance,
+  db: Db,
+  endpoint: E,
+  handler: AdminHandler<InputOf<E>, AnswerOf<E>>,
+): void;
 export function adminRoute<S extends z.ZodType, T>(
   app: FastifyInstance,
   db: Db,
   call: AdminCall,
   schema: S,
-  handler: (ctx: AdminCtx<z.infer<S>>) => Promise<T | Said<T>>,
+  handler: AdminHandler<z.infer<S>, T>,
+): void;
+export function adminRoute(
+  app: FastifyInstance,
+  db: Db,
+  call: AdminCall,
+  ...rest: [AdminHandler<unknown, unknown>] | [z.ZodType, AdminHandler<unknown, unknown>]
 ): void {
+  const [schema, handler] = rest.length === 1 ? [(call as AdminEndpoint).input, rest[0]] : rest;
   registered.set(app, [...adminCalls(app), call]);
   app.route({
     method: call.method,
@@ -178,6 +193,7 @@ export function adminRoute<S extends z.ZodType, T>(
       const input = parseInput(schema, rawInput(req));
       const result = await handler({ input, operator, lang, token, req, reply });
       if (reply.sent) return reply;
+      if ('answer' in call) assertAnswer(db, call.path, (call as AdminEndpoint).answer, answerData(result));
       return reply.send(
         result instanceof Said
           ? envelope(lang, Code.OK, result.key, result.data, result.params)

@@ -1,8 +1,7 @@
-import { api, OrderStatus } from '@meridian/contract';
+import { type AnswerOf, endpoints, type Order, OrderStatus } from '@meridian/contract';
 import { balanceText, dec, moneyText, priceText, riskRateText, sideOfOrderType } from '@meridian/core';
 import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
@@ -14,36 +13,15 @@ import type { Trading } from './service';
 
 export const PAGE_SIZE = 10;
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-/** Prices and lots arrive as text; the trading rules say what is wrong with a bad one. */
-const decimalText = z.string().trim().max(40);
-const optionalPrice = decimalText.optional().transform((v) => (v === undefined || v === '' ? '0' : v));
-
-const submitInput = z.object({
-  type: z.enum(['1', '2']),
-  cont: decimalText,
-  forex_id: id,
-  status: z.enum(['0', '1']).default('1'),
-  target_price: decimalText.optional(),
-  stop_loss_price: optionalPrice,
-  target_profit_price: optionalPrice,
-  multiple: z.coerce.number().int().positive().max(100_000),
-  client_order_id: z.string().trim().min(1).max(64).optional(),
-});
-
 /** The tabs of /order: 1 holding, 0 pending, 3 history (closed and cancelled). */
-const TAB_STATUSES: Record<'0' | '1' | '3', number[]> = {
+const TAB_STATUSES: Record<'0' | '1' | '3', OrderStatus[]> = {
   '0': [OrderStatus.pending],
   '1': [OrderStatus.holding],
   '3': [OrderStatus.closed, OrderStatus.cancelled],
 };
 
 /** An order as SPEC.md §3 names its fields, with prices at the instrument's precision. */
-export function orderView(order: OrderRow, trading: Trading) {
+export function orderView(order: OrderRow, trading: Trading): Order {
   const precision = trading.market.tradable(order.instrumentId)?.terms.pricePrecision ?? 2;
   const price = (value: string | null) => (value === null ? '' : priceText(value, precision));
   const stop = (value: string) => (dec(value).isZero() ? '0' : price(value));
@@ -73,7 +51,7 @@ export function orderView(order: OrderRow, trading: Trading) {
 export function tradingRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
   const view = (order: OrderRow) => orderView(order, trading);
 
-  routeProvingSession(app, db, api.submitOrder, submitInput, async ({ input, user }) => {
+  routeProvingSession(app, db, endpoints.submitOrder, async ({ input, user }) => {
     const pending = input.status === '0';
     const order = await trading.place(
       user.id,
@@ -92,66 +70,51 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
     return said(view(order), pending ? 'order_pending_placed' : 'order_placed');
   });
 
-  route(
-    app,
-    db,
-    api.myDeal,
-    z.object({
-      status: z.enum(['0', '1', '3']).default('1'),
-      page: z.coerce.number().int().min(1).max(10_000).default(1),
-    }),
-    async ({ input, user }) => {
-      const where = and(eq(orders.userId, user.id), inArray(orders.status, TAB_STATUSES[input.status]));
-      const [rows, [totals], [account]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.id))
-          .limit(PAGE_SIZE)
-          .offset((input.page - 1) * PAGE_SIZE),
-        db
-          .select({ total: count(), profit: sum(orders.profit) })
-          .from(orders)
-          .where(where),
-        db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id)),
-      ]);
-      const balance = account?.balance ?? '0';
-      const figures = trading.figures(balance, (await trading.holdings(db, user.id)).map(bookOf));
-      return {
-        data: rows.map(view),
-        total: totals?.total ?? 0,
-        balance: balanceText(balance),
-        // One meaning per tab: history sums what its orders realised; holding and pending show the
-        // account's floating P&L, as the live push does.
-        all_fact_profits: moneyText(input.status === '3' ? (totals?.profit ?? '0') : figures.floatingPnl),
-        caution_money_all: moneyText(figures.usedMargin),
-        hazard_rate: riskRateText(figures.riskRate),
-        net_value: balanceText(figures.equity),
-        free_margin: balanceText(figures.freeMargin),
-      };
-    },
-  );
+  route(app, db, endpoints.myDeal, async ({ input, user }): Promise<AnswerOf<typeof endpoints.myDeal>> => {
+    const where = and(eq(orders.userId, user.id), inArray(orders.status, TAB_STATUSES[input.status]));
+    const [rows, [totals], [account]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.id))
+        .limit(PAGE_SIZE)
+        .offset((input.page - 1) * PAGE_SIZE),
+      db
+        .select({ total: count(), profit: sum(orders.profit) })
+        .from(orders)
+        .where(where),
+      db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id)),
+    ]);
+    const balance = account?.balance ?? '0';
+    const figures = trading.figures(balance, (await trading.holdings(db, user.id)).map(bookOf));
+    return {
+      data: rows.map(view),
+      total: totals?.total ?? 0,
+      balance: balanceText(balance),
+      // One meaning per tab: history sums what its orders realised; holding and pending show the
+      // account's floating P&L, as the live push does.
+      all_fact_profits: moneyText(input.status === '3' ? (totals?.profit ?? '0') : figures.floatingPnl),
+      caution_money_all: moneyText(figures.usedMargin),
+      hazard_rate: riskRateText(figures.riskRate),
+      net_value: balanceText(figures.equity),
+      free_margin: balanceText(figures.freeMargin),
+    };
+  });
 
-  route(app, db, api.closeOrder, z.object({ id }), async ({ input, user }) =>
+  route(app, db, endpoints.closeOrder, async ({ input, user }) =>
     said(view(await trading.close(input.id, 'user', { userId: user.id })), 'order_closed'),
   );
 
-  route(app, db, api.cancelOrder, z.object({ id }), async ({ input, user }) =>
+  route(app, db, endpoints.cancelOrder, async ({ input, user }) =>
     said(view(await trading.cancel(user.id, input.id)), 'order_cancelled'),
   );
 
-  route(
-    app,
-    db,
-    api.setStopPrice,
-    z.object({ id, target_profit_price: optionalPrice, stop_loss_price: optionalPrice }),
-    async ({ input, user }) => {
-      const order = await trading.setStops(user.id, input.id, {
-        stopLoss: input.stop_loss_price,
-        takeProfit: input.target_profit_price,
-      });
-      return said(view(order), 'stops_updated');
-    },
-  );
+  route(app, db, endpoints.setStopPrice, async ({ input, user }) => {
+    const order = await trading.setStops(user.id, input.id, {
+      stopLoss: input.stop_loss_price,
+      takeProfit: input.target_profit_price,
+    });
+    return said(view(order), 'stops_updated');
+  });
 }

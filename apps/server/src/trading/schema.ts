@@ -1,3 +1,5 @@
+import type { CloseReason, OrderStatus } from '@meridian/contract';
+import type { OrderType } from '@meridian/core';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema';
 
@@ -21,8 +23,8 @@ export const orders = pgTable(
     instrumentId: integer('instrument_id').notNull(),
     showCode: text('show_code').notNull(),
     /** 1 buy (long), 2 sell (short). */
-    side: integer('side').notNull(),
-    status: integer('status').notNull(),
+    side: integer('side').$type<OrderType>().notNull(),
+    status: integer('status').$type<OrderStatus>().notNull(),
     lots: numeric('lots', { precision: 20, scale: 8 }).notNull(),
     contractSize: numeric('contract_size', { precision: 20, scale: 8 }).notNull(),
     leverage: integer('leverage').notNull(),
@@ -40,8 +42,7 @@ export const orders = pgTable(
     closePrice: price('close_price'),
     /** Realized P&L in USD, set when it closes. */
     profit: money('profit'),
-    /** user, take_profit, stop_loss, stop_out, operator, demo_reset, cancelled. */
-    closeReason: text('close_reason'),
+    closeReason: text('close_reason').$type<CloseReason>(),
     clientOrderId: text('client_order_id'),
     /** spread_rate of the instrument when the order was placed: its fill and its close use it. */
     spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull(),

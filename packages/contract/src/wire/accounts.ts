@@ -1,0 +1,4 @@
+import { endpoint } from '../endpoint';
+
+export const accountsEndpoints = {};
+void endpoint;

@@ -1,0 +1,4 @@
+import { adminEndpoint } from '../../endpoint';
+
+export const adminFundingEndpoints = {};
+void adminEndpoint;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { api } from '../api';
+import { Code } from '../codes';
+import { endpoint } from '../endpoint';
+import { CLOSE_REASONS, OrderStatus } from '../orders';
+import { decimal, decimalOrBlank, decimalText, id, utcTime, utcTimeOrBlank } from './fields';
+
+/** A stop-loss or take-profit as sent: blank or absent means none. */
+const optionalPrice = decimalText.optional().transform((v) => (v === undefined || v === '' ? '0' : v));
+
+/** 0 pending, 1 holding, 3 closed, 4 cancelled. */
+export const orderStatus = z.union([
+  z.literal(OrderStatus.pending),
+  z.literal(OrderStatus.holding),
+  z.literal(OrderStatus.closed),
+  z.literal(OrderStatus.cancelled),
+]);
+
+/** An order as SPEC.md §3 names its fields, with prices at the instrument's precision. */
+export const order = z.object({
+  Id: z.number().int(),
+  ForexId: z.number().int(),
+  ForexTradeLists: z.object({ ShowCode: z.string() }),
+  /** 1 buy, 2 sell. */
+  OrderType: z.union([z.literal(1), z.literal(2)]),
+  Status: orderStatus,
+  Quantity: decimal,
+  Multiple: z.number().int().positive(),
+  OriginPrice: decimalOrBlank,
+  Price: decimalOrBlank,
+  UpdatePrice: decimalOrBlank,
+  FactProfits: decimal,
+  CautionMoney: decimal,
+  TradeFee: decimal,
+  /** '0' when none is set. */
+  TargetLossPrice: decimal,
+  /** '0' when none is set. */
+  TargetProfitPrice: decimal,
+  CreateTimeHandler: utcTime,
+  CloseTime: utcTimeOrBlank,
+  /** Why it left the book, or '' while it is open. */
+  CloseReason: z.union([z.enum(CLOSE_REASONS), z.literal('')]),
+});
+export type Order = z.infer<typeof order>;
+
+export const submitOrderInput = z.object({
+  /** 1 buy, 2 sell. */
+  type: z.enum(['1', '2']),
+  /** Lots. */
+  cont: decimalText,
+  forex_id: id,
+  /** 1 at the market, 0 pending at target_price. */
+  status: z.enum(['0', '1']).default('1'),
+  target_price: decimalText.optional(),
+  stop_loss_price: optionalPrice,
+  target_profit_price: optionalPrice,
+  multiple: z.coerce.number().int().positive().max(100_000),
+  /** The client's id for this order: a repeat returns the first order instead of placing another. */
+  client_order_id: z.string().trim().min(1).max(64).optional(),
+});
+export type SubmitOrder = z.input<typeof submitOrderInput>;
+
+/** The tabs of /order: 1 holding, 0 pending, 3 history (closed and cancelled). */
+export const orderTab = z.enum(['0', '1', '3']);
+
+export const orderPage = z.object({
+  data: z.array(order),
+  total: z.number().int(),
+  balance: decimal,
+  /** Floating P&L on the holding and pending tabs, realised P&L on history. */
+  all_fact_profits: decimal,
+  /** Account totals beside the page (TRADING.md "Account figures"). */
+  caution_money_all: decimal,
+  hazard_rate: z.string(),
+  net_value: decimal,
+  free_margin: decimal,
+});
+export type OrderPage = z.infer<typeof orderPage>;
+
+/** The live account push (FOREX_TRADE). */
+export const accountPush = z.object({
+  ProfitsTotal: decimal,
+  HazardRate: z.string(),
+  CautionMoneyAll: decimal,
+  MarginCall: z.boolean(),
+  TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: decimalOrBlank, FactProfits: decimal })),
+});
+export type AccountPush = z.infer<typeof accountPush>;
+
+export const tradingEndpoints = {
+  submitOrder: endpoint(api.submitOrder, {
+    summary: 'Places an order at the market or pending at a target price',
+    input: submitOrderInput,
+    answer: order,
+    errors: [Code.REFUSED, Code.NOT_FOUND],
+  }),
+  myDeal: endpoint(api.myDeal, {
+    summary: "A page of the trader's orders on one tab, with the account's figures",
+    input: z.object({
+      status: orderTab.default('1'),
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+    }),
+    answer: orderPage,
+  }),
+  closeOrder: endpoint(api.closeOrder, {
+    summary: 'Closes a held position at the market',
+    input: z.object({ id }),
+    answer: order,
+    errors: [Code.REFUSED, Code.NOT_FOUND],
+  }),
+  cancelOrder: endpoint(api.cancelOrder, {
+    summary: 'Cancels a pending order and refunds its reserve',
+    input: z.object({ id }),
+    answer: order,
+    errors: [Code.REFUSED, Code.NOT_FOUND],
+  }),
+  setStopPrice: endpoint(api.setStopPrice, {
+    summary: "Sets or clears a position's stop-loss and take-profit ('' or 0 clears)",
+    input: z.object({ id, target_profit_price: optionalPrice, stop_loss_price: optionalPrice }),
+    answer: order,
+    errors: [Code.REFUSED, Code.NOT_FOUND],
+  }),
+};
