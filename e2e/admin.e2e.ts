@@ -170,7 +170,10 @@ function reconcileCli(dataDir: string): Promise<{ code: number | null; output: s
 }
 
 describe('back office on a desktop', () => {
-  it('adjusts a balance (below the four-eyes limit) the trader then sees, with ledger and audit rows', async () => {
+  // A long walk through the back office in a browser: a loaded machine takes well over the default minute.
+  it('adjusts a balance (below the four-eyes limit) the trader then sees, with ledger and audit rows', {
+    timeout: 180_000,
+  }, async () => {
     const email = `bo.${Date.now()}@example.com`;
     await registerTrader(server, email, 'secret-123');
 
@@ -471,7 +474,10 @@ describe('back office on a desktop', () => {
     await context.close();
   });
 
-  it('four eyes: an adjustment above the limit and a new deposit channel wait, their requester cannot approve them, a second operator decides', async () => {
+  // A long walk through the back office in a browser: a loaded machine takes well over the default minute.
+  it('four eyes: an adjustment above the limit and a new deposit channel wait, their requester cannot approve them, a second operator decides', {
+    timeout: 180_000,
+  }, async () => {
     const email = `four.eyes.${Date.now()}@example.com`;
     await registerTrader(server, email, 'secret-123');
     const admin = await operatorSession(server);

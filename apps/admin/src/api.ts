@@ -152,9 +152,3 @@ export async function act<T>(path: string, input?: Input): Promise<T> {
 
 /** True when the signed-in operator's role was refused this call (the screen then hides it). */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.code === Code.FORBIDDEN;
-
-/** A page of a back-office list. */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}

@@ -1,17 +1,9 @@
+import type { Operator, OperatorRole } from '@meridian/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { call, get, onSessionEnded, token } from './api';
 
-export type Role = 'admin' | 'finance' | 'support' | 'content' | 'risk';
-
-export interface Operator {
-  id: number;
-  email: string;
-  role: Role;
-  totp_enabled: boolean;
-  must_change_password: boolean;
-  /** What must be done before the back office opens (password first, then TOTP in production), or null. */
-  pending: 'operator_password_change_required' | 'operator_totp_enrolment_required' | null;
-}
+export type Role = OperatorRole;
+export type { Operator };
 
 interface Session {
   operator: Operator | null;

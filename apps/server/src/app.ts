@@ -5,10 +5,9 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { api, Code } from '@meridian/contract';
+import { Code } from '@meridian/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { z } from 'zod';
 import { createDelivery } from './accounts/delivery/create';
 import { accountRoutes } from './accounts/routes';
 import { approvalRoutes } from './admin/approvals';
@@ -24,12 +23,13 @@ import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
 import { contentAdminRoutes } from './content/admin.routes';
 import { contentRoutes } from './content/routes';
 import type { AppDeps, Deps } from './deps';
+import { apiDocsRoutes } from './docs/routes';
 import { fundingAdminRoutes } from './funding/admin.routes';
 import { fundingRoutes } from './funding/routes';
 import { checkAnswers } from './http/answers';
 import { AppError } from './http/errors';
 import { requestLanguage } from './http/lang';
-import { envelope, route } from './http/route';
+import { envelope } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { setSessionPolicy } from './http/sessions';
 import { supportFraming } from './http/support-framing';
@@ -46,10 +46,13 @@ import { websocketRoutes } from './ws/routes';
 export interface App {
   http: FastifyInstance;
   gateway: Gateway;
+  /** Every route registered, so a test can hold them against the API document. */
+  routes: readonly { method: string; url: string }[];
 }
 
 /** Each area registers its routes; a new area adds itself here. */
 const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] = [
+  apiDocsRoutes,
   contentRoutes,
   contentAdminRoutes,
   inviteRoutes,
@@ -73,7 +76,9 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
 ];
 
 const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];
-const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The API reference page is a document; the rest under these prefixes answers JSON. */
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 const isAdminPath = (url: string) => url === '/admin' || url.startsWith('/admin/');
 
 /** Built assets have hashed names and never change; the HTML that names them must always be re-read. */
@@ -182,6 +187,10 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   });
 
   const deps: Deps = { ...appDeps, delivery: createDelivery(config, db, http.log) };
+  const routes: { method: string; url: string }[] = [];
+  http.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
+  });
   for (const register of MODULES) await register(http, deps);
   await websocketRoutes(http, db, gateway, config.wsMaxPerIp);
   const unsubscribe = [
@@ -195,14 +204,6 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   http.addHook('onClose', async () => {
     for (const stop of unsubscribe) stop();
   });
-
-  // Calls whose capability has not landed yet check access, then answer clearly instead of with a 404.
-  for (const call of Object.values(api)) {
-    if (http.hasRoute({ method: call.method, url: call.path })) continue;
-    route(http, db, call, z.unknown(), async () => {
-      throw new AppError(Code.NOT_AVAILABLE, 'not_available');
-    });
-  }
 
   if (hasWeb) {
     await http.register(fastifyStatic, {
@@ -237,5 +238,5 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     });
   }
 
-  return { http, gateway };
+  return { http, gateway, routes };
 }

@@ -107,8 +107,8 @@ describe('instruments', () => {
       lots: '0.01',
       leverage: 30,
       pendingTarget: null,
-      stopLoss: '0',
-      takeProfit: '0',
+      stopLoss: null,
+      takeProfit: null,
     };
     await expect(t.trading.place(u.id, order)).rejects.toThrow('leverage_not_offered');
 

@@ -170,8 +170,8 @@ describe('live risk view', () => {
       lots: '1',
       leverage: 100,
       pendingTarget: null,
-      stopLoss: '0',
-      takeProfit: '0',
+      stopLoss: null,
+      takeProfit: null,
     });
     const opened = await next((s) => s.exposure.rows.length === 1);
     expect(opened.exposure.rows[0]).toMatchObject({ code: 'EUR/USD', long_lots: '1', net_lots: '1' });

@@ -181,7 +181,8 @@ describe('trade_list', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases migrated and seeded on disk, one after the other: slow on a loaded machine.
+  }, 120_000);
 
   it('calls a quote stale after QUOTE_MAX_AGE without ticks while the market is open', () => {
     const id = t.market.instrumentByCode('AUDUSD')!.id;

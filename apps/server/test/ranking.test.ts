@@ -52,8 +52,8 @@ async function roundTrip(
     lots: '1',
     leverage,
     pendingTarget: null,
-    stopLoss: '0',
-    takeProfit: '0',
+    stopLoss: null,
+    takeProfit: null,
   });
   tick(code, close);
   return t.trading.close(order.id, 'user', { userId });

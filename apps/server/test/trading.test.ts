@@ -369,6 +369,36 @@ describe('set TP/SL on a position', () => {
   });
 });
 
+describe('clear the stops of a EURUSD position', () => {
+  it('keeps an unset stop as null in the book and writes it as 0 on the wire, however it was sent', async () => {
+    const { token } = await trader();
+    tick('EURUSD', '1.10000');
+    const placed = await submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: id('EURUSD'),
+      multiple: 100,
+      stop_loss_price: '1.09000',
+      target_profit_price: '',
+    });
+    const orderId = placed.body.data.Id;
+    const row = async () => (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    expect(await row()).toMatchObject({ stopLoss: '1.0900000000', takeProfit: null });
+    for (const unset of ['0', '0.00000', '']) {
+      const res = await t.call('GET', api.setStopPrice.path, {
+        token,
+        query: { id: orderId, stop_loss_price: unset, target_profit_price: unset },
+      });
+      expect(res.body.data).toMatchObject({ TargetLossPrice: '0', TargetProfitPrice: '0' });
+      expect(await row()).toMatchObject({ stopLoss: null, takeProfit: null });
+    }
+    // Nothing is tracked at a level of zero: the position rides through any price.
+    tick('EURUSD', '1.00000');
+    await settled();
+    expect((await row()).status).toBe(1);
+  });
+});
+
 describe('exactly once', () => {
   it('a user close racing the take profit closes the order once', async () => {
     const { id: userId, token } = await trader();

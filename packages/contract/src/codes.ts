@@ -10,7 +10,6 @@ export const Code = {
   INVALID_INPUT: 1001,
   FORBIDDEN: 1003,
   NOT_FOUND: 1004,
-  NOT_AVAILABLE: 1005,
   RATE_LIMITED: 1029,
   INTERNAL: 1500,
 } as const;

@@ -57,3 +57,8 @@ export function codesOf(access: Access | 'operator', errors: readonly Code[] = [
 
 export type InputOf<E extends { input: z.ZodType }> = z.output<E['input']>;
 export type AnswerOf<E extends { answer: z.ZodType }> = z.input<E['answer']>;
+
+/** What a client sends for an input schema: a field the server coerces from text (unknown to zod) goes as text or a number. */
+export type Sent<S extends z.ZodType> = {
+  [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? string | number : z.input<S>[K];
+};

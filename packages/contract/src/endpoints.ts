@@ -22,6 +22,18 @@ export const endpoints = {
   ...kycEndpoints,
   ...contentEndpoints,
   ...rankingEndpoints,
-} satisfies Partial<Record<ApiName, Endpoint>>;
+} satisfies Record<ApiName, Endpoint>;
+
+/** The same calls by area, as the API reference groups them. */
+export const endpointAreas: Record<string, Record<string, Endpoint>> = {
+  Accounts: accountsEndpoints,
+  Settings: settingsEndpoints,
+  Market: marketEndpoints,
+  Trading: tradingEndpoints,
+  Funding: fundingEndpoints,
+  Identity: kycEndpoints,
+  Content: contentEndpoints,
+  Leaderboard: rankingEndpoints,
+};
 
 export { adminEndpoints } from './wire/admin';

@@ -8,7 +8,7 @@ export const Topic = {
 } as const;
 
 /** Kline topic of one instrument and period, e.g. `KLINE:EURUSD:1min`. */
-export function klineTopic(symbol: string, period: string): string {
+export function klineTopic(symbol: string, period: string): `KLINE:${string}` {
   return `KLINE:${symbol}:${period}`;
 }
 
@@ -16,19 +16,3 @@ export const WS_PING_INTERVAL_MS = 5000;
 /** Reconnect when more than this many pings in a row went unanswered. */
 export const WS_MAX_MISSED_PONGS = 2;
 export const WS_CONNECT_TIMEOUT_MS = 5000;
-
-export type ClientMessage =
-  | { type: 'sub'; params: string }
-  | { type: 'unsub'; params: string }
-  | { type: 'login'; params: string }
-  | { type: 'logout'; params?: string }
-  | { type: 'ping' };
-
-export interface ServerMessage<Q = unknown> {
-  type: string;
-  code: number;
-  symbol?: string;
-  quotation?: Q;
-  msg?: string;
-  params?: string;
-}

@@ -1,29 +1,9 @@
+import type { Approval } from '@meridian/contract';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import { Amount } from '../ui/format';
-import { type Reviewed, ReviewQueue } from '../ui/ReviewQueue';
-
-/** A deposit channel as the request carries it (the server's column names). */
-interface ChannelValues {
-  kind: 'coin' | 'wire';
-  currencyCode: string;
-  protocolCode: string;
-  address: string;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-}
-
-type Approval = Reviewed & {
-  requested_by: string;
-  requested_by_id: number;
-  /** Once rejected: why. */
-  outcome: { reason?: string } | null;
-} & (
-    | { kind: 'balance_adjust'; payload: { userId: number; amount: string; reason: string } }
-    | { kind: 'deposit_channel'; payload: { id?: number; values: ChannelValues } }
-  );
+import { ReviewQueue } from '../ui/ReviewQueue';
 
 /**
  * Four eyes: changes that move money (an adjustment above the limit, a channel sending deposits somewhere new)

@@ -1,21 +1,10 @@
+import type { AuditEntry } from '@meridian/contract';
 import { Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Json, when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { usePaged } from '../ui/usePaged';
-
-interface Entry {
-  id: number;
-  operator: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  created_at: string;
-}
 
 interface Filters {
   operator?: string;
@@ -41,7 +30,7 @@ const TARGETS = [
 export function Audit() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
-  const list = usePaged<Entry>('audit', { ...filters });
+  const list = usePaged<AuditEntry>('audit', { ...filters });
   return (
     <>
       <PageTitle title={t('nav.audit')} />
@@ -69,7 +58,7 @@ export function Audit() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<Entry>
+      <Table<AuditEntry>
         rowKey="id"
         size="middle"
         loading={list.loading}

@@ -1,4 +1,10 @@
-import { LANGUAGES, type Language } from '@meridian/contract';
+import {
+  type AdminArticle,
+  type AdminCompany,
+  LANGUAGES,
+  type Language,
+  type Page,
+} from '@meridian/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,44 +13,16 @@ import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
-interface Text {
-  title: string;
-  desc: string;
-  content: string;
-}
-
-interface Article {
-  id: number;
-  category_id: number;
-  logo: string;
-  created_at: string;
-  translations: Partial<Record<Language, Text>>;
-}
-
-interface Company {
-  id: number;
-  name: string;
-  subject: string;
-  logo: string;
-  url: string;
-  registered_address: string;
-  location: string;
-  email: string;
-}
-
-/** The content API answers its lists as {data, total}. */
-interface Listing<T> {
-  data: T[];
-  total: number;
-}
+/** One language's text of an article. */
+type Text = NonNullable<AdminArticle['translations'][Language]>;
 
 function useListing<T>(path: string, input: Record<string, unknown> = {}) {
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Listing<T>>({ data: [], total: 0 });
+  const [listing, setListing] = useState<Page<T>>({ data: [], total: 0 });
   const key = JSON.stringify(input);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the input's contents
   const load = useCallback(
-    async () => setListing(await get<Listing<T>>(path, { ...input, page })),
+    async () => setListing(await get<Page<T>>(path, { ...input, page })),
     [path, page, key],
   );
   useEffect(() => {
@@ -85,20 +63,20 @@ const titled = (translations: Record<string, Partial<Text>> = {}) =>
 
 function News() {
   const { t } = useTranslation();
-  const list = useListing<Article>('news');
-  const editor = useRowEditor<Article>('news/save', list.reload, (values, row) => ({
+  const list = useListing<AdminArticle>('news');
+  const editor = useRowEditor<AdminArticle>('news/save', list.reload, (values, row) => ({
     ...values,
     id: row.id,
     translations: titled(values.translations as Record<string, Partial<Text>> | undefined),
   }));
-  const open = (article: Partial<Article>) => editor.open({ category_id: 1, logo: '', ...article });
+  const open = (article: Partial<AdminArticle>) => editor.open({ category_id: 1, logo: '', ...article });
 
   return (
     <>
       <Button type="primary" style={{ marginBottom: 12 }} onClick={() => open({})}>
         {t('content.newArticle')}
       </Button>
-      <Table<Article>
+      <Table<AdminArticle>
         rowKey="id"
         dataSource={list.data}
         pagination={list.pagination}
@@ -192,8 +170,8 @@ const COMPANY_FIELDS = ['name', 'subject', 'logo', 'url', 'registered_address', 
 function Companies() {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const list = useListing<Company>('companies', { name });
-  const editor = useRowEditor<Company>('companies/save', list.reload);
+  const list = useListing<AdminCompany>('companies', { name });
+  const editor = useRowEditor<AdminCompany>('companies/save', list.reload);
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -202,7 +180,7 @@ function Companies() {
         </Button>
         <Input.Search allowClear placeholder={t('content.company.name')} onSearch={setName} />
       </Space>
-      <Table<Company>
+      <Table<AdminCompany>
         rowKey="id"
         dataSource={list.data}
         pagination={list.pagination}

@@ -1,13 +1,14 @@
+import type { RiskSnapshot, RowsPage } from '@meridian/contract';
 import { Card, Col, Row, Statistic, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { get, type Page } from '../api';
+import { get } from '../api';
 import { type Role, useSession } from '../session';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { useLive } from '../ui/useLive';
-import { RISK_LIVE, type RiskSnapshot } from './risk-data';
+import { RISK_LIVE } from './risk-data';
 
 /** The waiting items of each queue, counted with a one-row page. */
 const QUEUES: { key: string; path: string; waiting: number; roles: Role[] }[] = [
@@ -31,7 +32,7 @@ export function Dashboard() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: counted once per visit
   useEffect(() => {
     for (const q of queues) {
-      get<Page<unknown>>(q.path, { status: q.waiting, size: 1 }, true).then(
+      get<RowsPage<unknown>>(q.path, { status: q.waiting, size: 1 }, true).then(
         (page) => setWaiting((w) => ({ ...w, [q.key]: page.total })),
         () => {},
       );

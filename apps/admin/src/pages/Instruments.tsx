@@ -1,4 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { AdminInstrument, InstrumentList } from '@meridian/contract';
 import { Button, Col, Form, Input, Row, Select, Space, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,38 +7,16 @@ import { get } from '../api';
 import { PageTitle } from '../ui/PageTitle';
 import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
-interface Instrument {
-  id: number;
-  code: string;
-  show_code: string;
-  enabled: boolean;
-  category_id: number;
-  leverages: number[];
-  min_lots: string;
-  max_lots: string | null;
-  lot_step: string;
-  fee_rate: string;
-  spread_rate: string;
-  sessions: { open: string; close: string }[];
-  holidays: string[];
-}
-
-interface Category {
-  id: number;
-  code: string;
-  names: Record<string, string>;
-}
-
 const decimal = { pattern: /^\d{1,12}(\.\d{1,8})?$/ };
 
 export function Instruments() {
   const { t, i18n } = useTranslation();
-  const [data, setData] = useState<{ rows: Instrument[]; categories: Category[] }>({
+  const [data, setData] = useState<InstrumentList>({
     rows: [],
     categories: [],
   });
-  const load = useCallback(async () => setData(await get('instruments')), []);
-  const editor = useRowEditor<Instrument>('instruments/edit', load, (values, row) => ({
+  const load = useCallback(async () => setData(await get<InstrumentList>('instruments')), []);
+  const editor = useRowEditor<AdminInstrument>('instruments/edit', load, (values, row) => ({
     ...values,
     id: row.id,
     leverages: (values.leverages as (string | number)[]).map(Number),
@@ -54,7 +33,7 @@ export function Instruments() {
   return (
     <>
       <PageTitle title={t('nav.instruments')} />
-      <Table<Instrument>
+      <Table<AdminInstrument>
         rowKey="id"
         size="middle"
         dataSource={data.rows}

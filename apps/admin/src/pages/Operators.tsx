@@ -1,18 +1,14 @@
+import type { OperatorRow } from '@meridian/contract';
 import { Button, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, get } from '../api';
-import { type Operator, type Role, useSession } from '../session';
+import { type Role, useSession } from '../session';
 import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { PASSWORD_MIN } from './PasswordChange';
 
 const ROLES: Role[] = ['admin', 'finance', 'support', 'content', 'risk'];
-
-interface OperatorRow extends Operator {
-  disabled: boolean;
-  created_at: string;
-}
 
 export function Operators() {
   const { t } = useTranslation();

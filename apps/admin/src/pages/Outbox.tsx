@@ -1,3 +1,4 @@
+import type { OutboxMessage } from '@meridian/contract';
 import { Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,19 +6,10 @@ import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { usePaged } from '../ui/usePaged';
 
-interface Message {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
-
 export function Outbox() {
   const { t } = useTranslation();
   const [recipient, setRecipient] = useState('');
-  const list = usePaged<Message>('outbox', { recipient });
+  const list = usePaged<OutboxMessage>('outbox', { recipient });
   return (
     <>
       <PageTitle
@@ -31,7 +23,7 @@ export function Outbox() {
           />
         }
       />
-      <Table<Message>
+      <Table<OutboxMessage>
         rowKey="id"
         size="middle"
         loading={list.loading}

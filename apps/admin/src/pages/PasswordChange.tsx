@@ -1,4 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
+import type { OperatorPasswordChange } from '@meridian/contract';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { useSession } from '../session';
 /** The server's minimum for an operator's password (longer than a trader's). */
 export const PASSWORD_MIN = 12;
 
-type Passwords = { current_password: string; new_password: string; confirm: string };
+type Passwords = OperatorPasswordChange & { confirm: string };
 
 /**
  * Current password, then a new one typed twice; the server then signs this operator out everywhere else.

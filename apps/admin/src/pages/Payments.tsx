@@ -1,3 +1,4 @@
+import type { DepositChannel as Channel, WithdrawCurrencyRow as Currency } from '@meridian/contract';
 import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,38 +6,6 @@ import { get } from '../api';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { editColumn, RowEditorModal, useRowEditor } from '../ui/RowEditor';
-
-interface Channel {
-  id: number;
-  kind: 'coin' | 'wire';
-  currency_code: string;
-  protocol_code: string;
-  address: string;
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  swift: string;
-  bank_address: string;
-  remark: string;
-  enabled: boolean;
-  sort: number;
-}
-
-interface Currency {
-  id: number;
-  /** 1 coin, 2 bank. */
-  type: 1 | 2;
-  code: string;
-  protocol: string;
-  draw_rate: string;
-  /** 1: draw_rate is a fixed fee; 2: a share of the amount. */
-  fee_type: 1 | 2;
-  usd_price: string;
-  min: string;
-  max: string;
-  enabled: boolean;
-  sort: number;
-}
 
 const decimal = { pattern: /^\d{1,15}(\.\d{1,8})?$/ };
 const onOff = (on: boolean, t: (k: string) => string) =>

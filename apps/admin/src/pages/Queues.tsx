@@ -1,14 +1,12 @@
+import type { DepositQueueRow, VerificationQueueRow, WithdrawalQueueRow } from '@meridian/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../ui/format';
 import { ProofImage } from '../ui/ProofImage';
 import { type QueueProps, type Reviewed, ReviewQueue } from '../ui/ReviewQueue';
 
-interface Item extends Reviewed {
-  user: { id: number; uid: string; email: string | null };
-  reason: string;
-  reviewed_at: string | null;
-}
+/** What every queue of traders' requests has beyond the review: who asked, and why it was rejected. */
+type Item = Reviewed & Pick<DepositQueueRow, 'user' | 'reason'>;
 
 /** A queue of traders' requests: the trader first, the reviewer's reason under the status. */
 function TraderQueue<T extends Item>({ columns, ...props }: Omit<QueueProps<T>, 'note'>) {
@@ -34,46 +32,12 @@ function TraderQueue<T extends Item>({ columns, ...props }: Omit<QueueProps<T>, 
   );
 }
 
-interface Deposit extends Item {
-  type: 'coin' | 'wire';
-  channel: {
-    currency_code: string;
-    protocol_code: string;
-    address: string;
-    bank_name: string;
-    account_number: string;
-  };
-  amount: string;
-  address: string;
-  proof_url: string;
-}
-
-interface Withdrawal extends Item {
-  type: number;
-  currency: { code: string; protocol: string };
-  amount: string;
-  fee: string;
-  real_number: string;
-  address: string;
-  bank_name: string;
-  payee_name: string;
-  payee_account: string;
-  memo: string;
-}
-
-interface Verification extends Item {
-  name: string;
-  card_id: string;
-  front_url: string;
-  reverse_url: string;
-}
-
 const REVIEW = { waiting: 0, approved: 1, rejected: 2 };
 
 export function Deposits() {
   const { t } = useTranslation();
   return (
-    <TraderQueue<Deposit>
+    <TraderQueue<DepositQueueRow>
       path="deposits"
       title={t('nav.deposits')}
       statuses={REVIEW}
@@ -106,7 +70,7 @@ export function Deposits() {
 export function Withdrawals() {
   const { t } = useTranslation();
   return (
-    <TraderQueue<Withdrawal>
+    <TraderQueue<WithdrawalQueueRow>
       path="withdrawals"
       title={t('nav.withdrawals')}
       statuses={REVIEW}
@@ -146,7 +110,7 @@ export function Withdrawals() {
 export function Verifications() {
   const { t } = useTranslation();
   return (
-    <TraderQueue<Verification>
+    <TraderQueue<VerificationQueueRow>
       path="verifications"
       title={t('nav.verifications')}
       statuses={{ waiting: 1, approved: 2, rejected: 3 }}

@@ -1,3 +1,4 @@
+import type { ReconcileReport } from '@meridian/contract';
 import { Button, Result, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,28 +6,15 @@ import { get } from '../api';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 
-interface Report {
-  checked: number;
-  differences: {
-    user_id: number;
-    uid: string;
-    account: string;
-    stored: string;
-    ledger: string;
-    difference: string;
-  }[];
-  issues: { user_id: number; uid: string; kind: string; ref: string; detail: string }[];
-}
-
 /** Every account's balances against the sums of its ledger rows; every order, row and top-up against the rules. */
 export function Reconcile() {
   const { t } = useTranslation();
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<ReconcileReport | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      setReport(await get<Report>('reconcile'));
+      setReport(await get<ReconcileReport>('reconcile'));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,10 @@
+import type { RiskSnapshot } from '@meridian/contract';
 import { Badge, Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount, when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { useLive } from '../ui/useLive';
-import { RISK_LIVE, type RiskSnapshot } from './risk-data';
+import { RISK_LIVE } from './risk-data';
 
 const STATE_COLOR = { stop_out: 'red', margin_call: 'orange', near: 'gold' } as const;
 

@@ -1,12 +1,13 @@
+import type { AdminSettings, SettingName } from '@meridian/contract';
 import { Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, get } from '../api';
 import { PageTitle } from '../ui/PageTitle';
 
-type Values = Record<string, string>;
+type Values = AdminSettings;
 /** Yes/no settings are stored as '1'/'0' and edited as switches. */
-const SWITCHES = ['negative_balance_protection', 'company_mode'];
+const SWITCHES: readonly SettingName[] = ['negative_balance_protection', 'company_mode'];
 
 export function Settings() {
   const { t } = useTranslation();
@@ -15,7 +16,11 @@ export function Settings() {
 
   useEffect(() => {
     get<Values>('settings').then(
-      (v) => form.setFieldsValue({ ...v, ...Object.fromEntries(SWITCHES.map((k) => [k, v[k] === '1'])) }),
+      (v) =>
+        form.setFieldsValue({
+          ...v,
+          ...Object.fromEntries(SWITCHES.map((k) => [k, v[k] === '1'])),
+        }),
       () => {},
     );
   }, [form]);

@@ -1,11 +1,12 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { OperatorCredentials, OperatorSignedIn } from '@meridian/contract';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api';
-import { type Operator, useSession } from '../session';
+import { useSession } from '../session';
 
-type Credentials = { email: string; password: string; totp?: string };
+type Credentials = OperatorCredentials;
 
 /** Password first; the authenticator code step appears when the server asks for it. */
 export function SignIn() {
@@ -18,12 +19,7 @@ export function SignIn() {
   async function submit(values: Credentials) {
     setBusy(true);
     try {
-      const { token, operator } = await call<{ token: string; operator: Operator }>(
-        'POST',
-        'login',
-        values,
-        !needsCode,
-      );
+      const { token, operator } = await call<OperatorSignedIn>('POST', 'login', values, !needsCode);
       signedIn(token, operator);
     } catch (error) {
       const asked =

@@ -1,3 +1,4 @@
+import type { OperatorTotpSetup } from '@meridian/contract';
 import { Alert, Button, Input, Modal, QRCode, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { useSession } from '../session';
 export function TotpSteps({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { operator, refresh } = useSession();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [setup, setSetup] = useState<OperatorTotpSetup | null>(null);
   const [code, setCode] = useState('');
 
   async function confirm() {
@@ -29,7 +30,10 @@ export function TotpSteps({ onDone }: { onDone?: () => void }) {
         style={{ marginBottom: 16 }}
       />
       {!setup ? (
-        <Button type="primary" onClick={async () => setSetup(await call('POST', 'totp/setup'))}>
+        <Button
+          type="primary"
+          onClick={async () => setSetup(await call<OperatorTotpSetup>('POST', 'totp/setup'))}
+        >
           {operator?.totp_enabled ? t('totp.replace') : t('totp.start')}
         </Button>
       ) : (

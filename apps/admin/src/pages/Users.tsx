@@ -1,3 +1,4 @@
+import type { KycSubmission, UserDetail, UserLedgerRow, UserOrderRow, UserRow } from '@meridian/contract';
 import {
   Button,
   Descriptions,
@@ -21,19 +22,6 @@ import { PageTitle } from '../ui/PageTitle';
 import { ProofImage } from '../ui/ProofImage';
 import { usePaged } from '../ui/usePaged';
 
-interface UserRow {
-  id: number;
-  uid: string;
-  email: string | null;
-  mobile: string | null;
-  name: string | null;
-  is_demo: boolean;
-  disabled: boolean;
-  balance: string;
-  lock_balance: string;
-  created_at: string;
-}
-
 /** SPEC.md §4 review_status: 0 not submitted, 1 waiting, 2 certified, 3 rejected. */
 const KYC = {
   0: { key: 'none', color: 'default' },
@@ -42,65 +30,6 @@ const KYC = {
   3: { key: 'rejected', color: 'red' },
 } as const;
 type KycStatus = keyof typeof KYC;
-
-interface Submission {
-  id: number;
-  name: string;
-  card_id: string;
-  status: KycStatus;
-  reason: string;
-  operator: string | null;
-  /** Null for roles that do not review identities (the number then comes masked). */
-  front_url: string | null;
-  reverse_url: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-}
-
-interface Detail extends UserRow {
-  login_type: string;
-  invite_code: string;
-  verification: { status: KycStatus; is_real: boolean; submissions: Submission[] };
-  sessions: {
-    id: number;
-    ip: string | null;
-    user_agent: string | null;
-    created_at: string;
-    last_seen_at: string;
-  }[];
-  logins: {
-    id: number;
-    ip: string | null;
-    user_agent: string | null;
-    success: boolean;
-    created_at: string;
-  }[];
-}
-
-interface LedgerRow {
-  id: number;
-  account: string;
-  type: string;
-  amount: string;
-  balance_after: string;
-  note: string | null;
-  created_at: string;
-}
-
-interface OrderRow {
-  id: number;
-  show_code: string;
-  side: number;
-  status: number;
-  lots: string;
-  leverage: number;
-  price: string;
-  margin: string;
-  fee: string;
-  profit: string | null;
-  close_reason: string | null;
-  created_at: string;
-}
 
 export function Users() {
   const { t } = useTranslation();
@@ -178,12 +107,12 @@ function UserDrawer({
 }) {
   const { t } = useTranslation();
   const { can } = useSession();
-  const [detail, setDetail] = useState<Detail | null>(null);
+  const [detail, setDetail] = useState<UserDetail | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   const [version, setVersion] = useState(0);
 
   const load = useCallback(async () => {
-    if (id !== null) setDetail(await get<Detail>('users/detail', { id }));
+    if (id !== null) setDetail(await get<UserDetail>('users/detail', { id }));
   }, [id]);
   useEffect(() => {
     setDetail(null);
@@ -356,14 +285,14 @@ function KycTag({ status }: { status: KycStatus }) {
 }
 
 /** The trader's real-name submissions, newest first, with both ID pictures; a waiting one can be decided here. */
-function Verification({ submissions, onDecided }: { submissions: Submission[]; onDecided: () => void }) {
+function Verification({ submissions, onDecided }: { submissions: KycSubmission[]; onDecided: () => void }) {
   const { t } = useTranslation();
   const { can } = useSession();
-  const [rejecting, setRejecting] = useState<Submission | null>(null);
+  const [rejecting, setRejecting] = useState<KycSubmission | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   return (
     <>
-      <Table<Submission>
+      <Table<KycSubmission>
         rowKey="id"
         size="small"
         pagination={false}
@@ -462,9 +391,9 @@ function Verification({ submissions, onDecided }: { submissions: Submission[]; o
 
 function Ledger({ id, version }: { id: number; version: number }) {
   const { t } = useTranslation();
-  const list = usePaged<LedgerRow>('users/ledger', { id, version }, 10);
+  const list = usePaged<UserLedgerRow>('users/ledger', { id, version }, 10);
   return (
-    <Table<LedgerRow>
+    <Table<UserLedgerRow>
       rowKey="id"
       size="small"
       loading={list.loading}
@@ -500,7 +429,7 @@ function Orders({ id, version, onClosed }: { id: number; version: number; onClos
   const { t } = useTranslation();
   const { can } = useSession();
   const [status, setStatus] = useState<string>('1');
-  const list = usePaged<OrderRow>(
+  const list = usePaged<UserOrderRow>(
     'users/orders',
     { id, status: status === 'all' ? undefined : status, version },
     10,
@@ -518,7 +447,7 @@ function Orders({ id, version, onClosed }: { id: number; version: number; onClos
           { value: 'all', label: t('common.all') },
         ]}
       />
-      <Table<OrderRow>
+      <Table<UserOrderRow>
         rowKey="id"
         size="small"
         loading={list.loading}

@@ -1,3 +1,4 @@
+import type { DepositQueueRow, VerificationQueueRow, WithdrawalQueueRow } from '@meridian/contract';
 import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,12 +8,11 @@ import { when } from './format';
 import { PageTitle } from './PageTitle';
 import { usePaged } from './usePaged';
 
-/** What every queue's item has. */
-export interface Reviewed {
-  id: number;
-  status: number;
-  created_at: string;
-}
+/** What every queue's item has (the contract's queue rows): its number, review status and when it was made. */
+export type Reviewed = Pick<
+  DepositQueueRow | WithdrawalQueueRow | VerificationQueueRow,
+  'id' | 'status' | 'created_at'
+>;
 
 export interface QueueProps<T extends Reviewed> {
   /** Under /admin/api: the list, `{path}/approve` and `{path}/reject`. */

@@ -1,11 +1,12 @@
+import type { RowsPage } from '@meridian/contract';
 import type { TablePaginationConfig } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { get, type Input, type Page } from '../api';
+import { get, type Input } from '../api';
 
 /** A server-paged list for an antd Table: rows, loading flag, pagination wired to `page`/`size`, reload. */
 export function usePaged<T>(path: string | null, filters: Input = {}, size = 20) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<T>>({ rows: [], total: 0 });
+  const [data, setData] = useState<RowsPage<T>>({ rows: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(filters);
 
@@ -14,7 +15,7 @@ export function usePaged<T>(path: string | null, filters: Input = {}, size = 20)
     if (!path) return;
     setLoading(true);
     try {
-      setData(await get<Page<T>>(path, { ...filters, page, size }));
+      setData(await get<RowsPage<T>>(path, { ...filters, page, size }));
     } finally {
       setLoading(false);
     }

@@ -1,3 +1,4 @@
+import type { LoginType } from '@meridian/contract';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -5,7 +6,7 @@ import { invalidInput } from '../http/errors';
 import type { User } from '../http/sessions';
 import { findArea } from './areas.repo';
 
-export type LoginType = 'email' | 'mobile';
+export type { LoginType };
 
 /** A sign-in identifier in canonical form; `recipient` is where its codes go (e-mail or E.164). */
 export type EmailIdentity = { type: 'email'; email: string; recipient: string };

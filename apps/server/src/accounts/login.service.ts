@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Code } from '@meridian/contract';
+import { Code, type endpoints, type InputOf } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { createSession, type User } from '../http/sessions';
 import { signInAttempt } from '../http/sign-in';
 import type { AccountsContext, Caller } from './context';
-import { type LoginType, resolveIdentity } from './identity';
+import { resolveIdentity } from './identity';
 import { recordAttempt } from './login.repo';
 import { useTotp } from './totp.service';
 import { userView } from './user-view';
 import { findByMobile, findUser, setPasswordHash } from './users.repo';
 
-export interface LoginInput {
-  login_type: LoginType;
-  account: string;
-  password: string;
-  area_id?: number;
-  /** The authenticator app's code, for an account that has turned it on. */
-  totp?: string;
-}
+export type LoginInput = InputOf<typeof endpoints.login>;
 
 /** Verified against when the account does not exist, so both answers take as long. */
 let dummyHash: Promise<string> | undefined;

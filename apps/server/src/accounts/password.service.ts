@@ -1,28 +1,17 @@
+import type { endpoints, InputOf } from '@meridian/contract';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
 import { said } from '../http/route';
 import { revokeUserSessions, type User } from '../http/sessions';
 import { checkCode, consumeCode } from './codes.service';
 import type { AccountsContext } from './context';
-import { type Identity, type LoginType, ownIdentity, resolveIdentity } from './identity';
+import { type Identity, ownIdentity, resolveIdentity } from './identity';
 import { assertNewPassword } from './password-rule';
 import { findUser, setPasswordHash } from './users.repo';
 
-export interface ForgetPasswordInput {
-  type: LoginType;
-  account: string;
-  area_id?: number;
-  new_password: string;
-  secondary_password: string;
-  auth_code: string;
-}
+export type ForgetPasswordInput = InputOf<typeof endpoints.forgetPassword>;
 
-export interface AmendPasswordInput {
-  new_password: string;
-  auth_code: string;
-  /** Where the code was sent: the user's own e-mail (default) or phone. */
-  type: LoginType;
-}
+export type AmendPasswordInput = InputOf<typeof endpoints.amendPassword>;
 
 /** Sets the password with a reset code sent to `identity`, then signs the user out everywhere. */
 async function changePassword(

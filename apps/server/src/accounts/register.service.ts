@@ -1,3 +1,4 @@
+import type { endpoints, InputOf } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
@@ -5,26 +6,13 @@ import { readSettings } from '../settings/read';
 import { checkCaptcha } from './captcha.service';
 import { checkCode, consumeCode } from './codes.service';
 import type { AccountsContext } from './context';
-import { type Identity, type LoginType, type MobileIdentity, resolveIdentity } from './identity';
+import { type Identity, type MobileIdentity, resolveIdentity } from './identity';
 import { createUser } from './new-user';
 import { assertNewPassword } from './password-rule';
 import { userView } from './user-view';
 import { findByInviteCode, findUser } from './users.repo';
 
-export interface RegisterInput {
-  type: LoginType;
-  area_id?: number;
-  account: string;
-  password: string;
-  re_password: string;
-  invite_code?: string;
-  /** The e-mail or SMS code; in captcha mode (verify_reg_type 2) the captcha's answer. */
-  sms_code?: string;
-  /** The captcha id in captcha mode. */
-  key?: string;
-  /** An e-mail sign-up's optional contact phone (the is_show_mobile inputs), in area `area_id`. */
-  mobile?: string;
-}
+export type RegisterInput = InputOf<typeof endpoints.register>;
 
 async function anyTaken(db: Db, identities: Identity[]): Promise<boolean> {
   for (const identity of identities) if (await findUser(db, identity)) return true;

@@ -1,7 +1,8 @@
+import type { User as TraderUser } from '@meridian/contract';
 import type { User } from '../http/sessions';
 
 /** The user object of SPEC.md §3 as clients read it. */
-export function userView(user: User) {
+export function userView(user: User): TraderUser {
   return {
     id: user.id,
     uid: user.uid,
@@ -11,7 +12,6 @@ export function userView(user: User) {
     email: user.email ?? '',
     mobile: user.mobile ?? '',
     invite_code: user.inviteCode,
-    /** 1 when the trader signs in (and moves money) with an authenticator app's code. */
     totp_enabled: user.totpSecret ? 1 : 0,
   };
 }

@@ -1,3 +1,4 @@
+import { type Approval, adminEndpoints } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/client';
@@ -84,19 +85,23 @@ export async function requestList(db: Db, status: number | undefined, page: Page
     .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(operatorRequests).where(and(where));
   return {
-    rows: rows.map(({ request: r, by }) => ({
-      id: r.id,
-      kind: r.kind,
-      payload: r.payload,
-      reason: r.reason ?? '',
-      requested_by: by,
-      requested_by_id: r.requestedBy,
-      status: r.status,
-      decided_by_id: r.decidedBy,
-      outcome: r.outcome,
-      created_at: r.createdAt.toISOString(),
-      decided_at: r.decidedAt?.toISOString() ?? null,
-    })),
+    // kind, payload, status and outcome are text and jsonb columns: they hold what was filed and decided.
+    rows: rows.map(
+      ({ request: r, by }) =>
+        ({
+          id: r.id,
+          kind: r.kind,
+          payload: r.payload,
+          reason: r.reason ?? '',
+          requested_by: by,
+          requested_by_id: r.requestedBy,
+          status: r.status,
+          decided_by_id: r.decidedBy,
+          outcome: r.outcome,
+          created_at: r.createdAt.toISOString(),
+          decided_at: r.decidedAt?.toISOString() ?? null,
+        }) as Approval,
+    ),
     total: total?.n ?? 0,
   };
 }
@@ -104,8 +109,11 @@ export async function requestList(db: Db, status: number | undefined, page: Page
 /** Four eyes: the queue of changes waiting for a second operator (finance and admin decide them). */
 export function approvalRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
   reviewRoutes(app, db, {
-    path: '/admin/api/approvals',
-    roles: ['finance'],
+    endpoints: {
+      list: adminEndpoints.approvals,
+      approve: adminEndpoints.approveRequest,
+      reject: adminEndpoints.rejectRequest,
+    },
     list: (status, page) => requestList(db, status, page),
     approve: (operatorId, id) => approveRequest(db, operatorId, id),
     reject: (operatorId, id, reason) => rejectRequest(db, operatorId, id, reason),

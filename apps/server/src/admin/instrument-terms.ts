@@ -1,50 +1,16 @@
-import { dec, type WeekTime } from '@meridian/core';
+import type { adminEndpoints, InputOf } from '@meridian/contract';
+import { dec } from '@meridian/core';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
 import { categories, instruments } from '../market/schema';
 import type { Market } from '../market/service';
 import { type AuditEntry, audit } from '../operators/audit';
-import { id } from '../operators/inputs';
 import type { Trading } from '../trading/service';
 
-const decimalText = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/);
-const positive = decimalText.refine((v) => dec(v).greaterThan(0));
-const weekTime = z
-  .string()
-  .regex(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (([01]\d|2[0-3]):[0-5]\d|24:00)$/)
-  .transform((v) => v as WeekTime);
-const utcDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-  );
-
 /** The terms an operator may change; omitted fields stay as they are. */
-export const termsInput = z
-  .object({
-    id,
-    enabled: z.boolean(),
-    category_id: id,
-    leverages: z.array(z.number().int().min(1).max(1000)).max(20),
-    min_lots: positive,
-    max_lots: positive.nullable(),
-    lot_step: positive,
-    fee_rate: decimalText,
-    spread_rate: decimalText.refine((v) => dec(v).lessThan('0.1')),
-    sessions: z.array(z.object({ open: weekTime, close: weekTime })).max(50),
-    holidays: z.array(utcDate).max(400),
-  })
-  .partial()
-  .required({ id: true });
-export type TermsInput = z.infer<typeof termsInput>;
+export type TermsInput = InputOf<typeof adminEndpoints.editInstrument>;
 
 type InstrumentRow = typeof instruments.$inferSelect;
 

@@ -1,79 +1,68 @@
+import { adminEndpoints } from '@meridian/contract';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maskCodes } from '../accounts/delivery/outbox';
 import { outbox } from '../accounts/schema';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
-import { filterText, offsetOf, pageInput } from '../operators/inputs';
+import { offsetOf } from '../operators/inputs';
 import { auditLog } from '../operators/schema';
 import { adminRoute } from '../operators/session';
 
 /** Read-only records: the messages the platform sent and the operators' audit trail. */
 export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/outbox', roles: ['support'] },
-    pageInput.extend({ recipient: filterText }),
-    async ({ input }) => {
-      const where = input.recipient ? ilike(outbox.recipient, `%${input.recipient}%`) : undefined;
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(where)
-        .orderBy(desc(outbox.id))
-        .limit(input.size)
-        .offset(offsetOf(input));
-      const [total] = await db.select({ n: count() }).from(outbox).where(where);
-      return {
-        rows: rows.map((r) => ({ ...r, subject: maskCodes(r.subject), body: maskCodes(r.body) })),
-        total: total?.n ?? 0,
-      };
-    },
-  );
+  adminRoute(app, db, adminEndpoints.outbox, async ({ input }) => {
+    const where = input.recipient ? ilike(outbox.recipient, `%${input.recipient}%`) : undefined;
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(input.size)
+      .offset(offsetOf(input));
+    const [total] = await db.select({ n: count() }).from(outbox).where(where);
+    return {
+      rows: rows.map((r) => ({
+        ...r,
+        channel: r.channel as 'email' | 'sms',
+        subject: maskCodes(r.subject),
+        body: maskCodes(r.body),
+      })),
+      total: total?.n ?? 0,
+    };
+  });
 
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/audit', roles: ['admin'] },
-    pageInput.extend({
-      operator: filterText,
-      action: filterText,
-      target_type: filterText,
-      target_id: filterText,
-    }),
-    async ({ input }) => {
-      const filters: (SQL | undefined)[] = [
-        input.operator ? ilike(operators.email, `%${input.operator}%`) : undefined,
-        input.action ? ilike(auditLog.action, `${input.action}%`) : undefined,
-        input.target_type ? eq(auditLog.targetType, input.target_type) : undefined,
-        input.target_id ? eq(auditLog.targetId, input.target_id) : undefined,
-      ];
-      const where = and(...filters);
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          operator: operators.email,
-          action: auditLog.action,
-          target_type: auditLog.targetType,
-          target_id: auditLog.targetId,
-          before: auditLog.before,
-          after: auditLog.after,
-          reason: auditLog.reason,
-          created_at: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(input.size)
-        .offset(offsetOf(input));
-      const [total] = await db
-        .select({ n: count() })
-        .from(auditLog)
-        .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-        .where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-  );
+  adminRoute(app, db, adminEndpoints.audit, async ({ input }) => {
+    const filters: (SQL | undefined)[] = [
+      input.operator ? ilike(operators.email, `%${input.operator}%`) : undefined,
+      input.action ? ilike(auditLog.action, `${input.action}%`) : undefined,
+      input.target_type ? eq(auditLog.targetType, input.target_type) : undefined,
+      input.target_id ? eq(auditLog.targetId, input.target_id) : undefined,
+    ];
+    const where = and(...filters);
+    const rows = await db
+      .select({
+        id: auditLog.id,
+        operator: operators.email,
+        action: auditLog.action,
+        target_type: auditLog.targetType,
+        target_id: auditLog.targetId,
+        before: auditLog.before,
+        after: auditLog.after,
+        reason: auditLog.reason,
+        created_at: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(input.size)
+      .offset(offsetOf(input));
+    const [total] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
+  });
 }

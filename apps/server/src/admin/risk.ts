@@ -1,5 +1,5 @@
+import { adminEndpoints } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { adminRoute, operatorForToken } from '../operators/session';
@@ -8,6 +8,9 @@ import { RiskFeed, type RiskSnapshot } from './risk-live';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the operator's session. */
 const HEARTBEAT_MS = 15_000;
+
+/** What a handler returns once it has hijacked the reply: never sent, never checked. */
+const HIJACKED = null as never;
 
 const wantsStream = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/event-stream');
 
@@ -63,33 +66,16 @@ export function riskRoutes(app: FastifyInstance, { database: { db }, trading, bu
     feed.close();
   });
 
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/risk/exposure', roles: ['risk'] },
-    z.object({}),
-    async () => exposure(db, trading),
-  );
+  adminRoute(app, db, adminEndpoints.riskExposure, async () => exposure(db, trading));
 
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/risk/accounts', roles: ['risk'] },
-    z.object({}),
-    async () => accountsAtRisk(db, trading),
-  );
+  adminRoute(app, db, adminEndpoints.riskAccounts, async () => accountsAtRisk(db, trading));
 
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/risk/live', roles: ['risk'] },
-    z.object({}),
-    async ({ req, reply, token }) => {
-      if (wantsStream(req)) {
-        stream(db, feed, token, req, reply, streams);
-        return null;
-      }
-      return { ...(await riskSnapshot(db, trading)), at: new Date().toISOString() };
-    },
-  );
+  adminRoute(app, db, adminEndpoints.riskLive, async ({ req, reply, token }) => {
+    if (wantsStream(req)) {
+      stream(db, feed, token, req, reply, streams);
+      // Hijacked: the events are the answer, and nothing is sent after them.
+      return HIJACKED;
+    }
+    return { ...(await riskSnapshot(db, trading)), at: new Date().toISOString() };
+  });
 }

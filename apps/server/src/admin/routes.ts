@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Code } from '@meridian/contract';
+import { type AnswerOf, adminEndpoints, Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
+import { assertAnswer } from '../http/answers';
 import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
@@ -19,25 +19,17 @@ import {
   type Operator,
   operatorTotpRequired,
   pendingStep,
+  type Role,
   revokeOperatorSession,
   revokeOperatorSessions,
   useOperatorTotp,
 } from '../operators/session';
 
-const loginInput = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password: z.string().min(1).max(200),
-  totp: z.string().trim().max(8).optional(),
-});
-
-/** An operator's own password: longer than a trader's, since it opens everyone's accounts. */
-export const operatorPassword = z.string().min(12).max(200);
-
 /** What the back office shows of an operator, and what it must still do before the rest opens. */
 export const operatorView = (o: Operator, totpRequired = false) => ({
   id: o.id,
   email: o.email,
-  role: o.role,
+  role: o.role as Role,
   totp_enabled: o.totpSecret !== null,
   must_change_password: o.mustChangePassword,
   /** 'operator_password_change_required', 'operator_totp_enrolment_required' or null. */
@@ -76,9 +68,10 @@ async function record(
  * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
  */
 export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
-  app.post('/admin/api/login', async (req, reply) => {
+  const login = adminEndpoints.login;
+  app.post(login.path, async (req, reply) => {
     const lang = requestLanguage(req);
-    const input = parseInput(loginInput, req.body ?? {});
+    const input = parseInput(login.input, req.body ?? {});
     const agent = req.headers['user-agent'];
     const attempt = await signInAttempt(throttle, `operator:${input.email}`, req.ip);
     const [operator] = await db.select().from(operators).where(eq(operators.email, input.email));
@@ -121,64 +114,52 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
       targetType: 'operator',
       targetId: operator.id,
     });
-    const view = operatorView(operator, operatorTotpRequired(db));
-    return reply.send(envelope(lang, Code.OK, 'ok', { token, operator: view }));
+    const data: AnswerOf<typeof login> = {
+      token,
+      operator: operatorView(operator, operatorTotpRequired(db)),
+    };
+    assertAnswer(db, login.path, login.answer, data);
+    return reply.send(envelope(lang, Code.OK, 'ok', data));
   });
 
-  adminRoute(
-    app,
-    db,
-    { method: 'POST', path: '/admin/api/logout', roles: [], setup: true },
-    z.object({}),
-    async ({ token, operator }) => {
-      await revokeOperatorSession(db, token);
-      await audit(db, {
+  adminRoute(app, db, adminEndpoints.logout, async ({ token, operator }) => {
+    await revokeOperatorSession(db, token);
+    await audit(db, {
+      operatorId: operator.id,
+      action: 'operator.logout',
+      targetType: 'operator',
+      targetId: operator.id,
+    });
+    return null;
+  });
+
+  adminRoute(app, db, adminEndpoints.me, async ({ operator }) =>
+    operatorView(operator, operatorTotpRequired(db)),
+  );
+
+  adminRoute(app, db, adminEndpoints.changePassword, async ({ operator, input, token }) => {
+    if (!(await verifyPassword(input.current_password, operator.passwordHash))) {
+      throw refuse('operator_password_wrong');
+    }
+    if (input.new_password === input.current_password) throw refuse('operator_password_same');
+    const passwordHash = await hashPassword(input.new_password);
+    return db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(operators)
+        .set({ passwordHash, mustChangePassword: false })
+        .where(eq(operators.id, operator.id))
+        .returning();
+      // Whoever knew the old password is signed out everywhere but here.
+      await revokeOperatorSessions(tx, operator.id, token);
+      await audit(tx, {
         operatorId: operator.id,
-        action: 'operator.logout',
+        action: 'operator.password_change',
         targetType: 'operator',
         targetId: operator.id,
+        before: { must_change_password: operator.mustChangePassword },
+        after: { must_change_password: false },
       });
-      return null;
-    },
-  );
-
-  adminRoute(
-    app,
-    db,
-    { method: 'GET', path: '/admin/api/me', roles: [], setup: true },
-    z.object({}),
-    async ({ operator }) => operatorView(operator, operatorTotpRequired(db)),
-  );
-
-  adminRoute(
-    app,
-    db,
-    { method: 'POST', path: '/admin/api/password', roles: [], setup: true },
-    z.object({ current_password: z.string().min(1).max(200), new_password: operatorPassword }),
-    async ({ operator, input, token }) => {
-      if (!(await verifyPassword(input.current_password, operator.passwordHash))) {
-        throw refuse('operator_password_wrong');
-      }
-      if (input.new_password === input.current_password) throw refuse('operator_password_same');
-      const passwordHash = await hashPassword(input.new_password);
-      return db.transaction(async (tx) => {
-        const [changed] = await tx
-          .update(operators)
-          .set({ passwordHash, mustChangePassword: false })
-          .where(eq(operators.id, operator.id))
-          .returning();
-        // Whoever knew the old password is signed out everywhere but here.
-        await revokeOperatorSessions(tx, operator.id, token);
-        await audit(tx, {
-          operatorId: operator.id,
-          action: 'operator.password_change',
-          targetType: 'operator',
-          targetId: operator.id,
-          before: { must_change_password: operator.mustChangePassword },
-          after: { must_change_password: false },
-        });
-        return operatorView(changed!, operatorTotpRequired(db));
-      });
-    },
-  );
+      return operatorView(changed!, operatorTotpRequired(db));
+    });
+  });
 }

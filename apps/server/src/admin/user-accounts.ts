@@ -1,4 +1,4 @@
-import { OrderStatus } from '@meridian/contract';
+import { type FiledRequest, OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,6 +21,8 @@ import { orders } from '../trading/schema';
 import type { Trading } from '../trading/service';
 
 type UserRow = typeof users.$inferSelect;
+/** A verification's status: 0 not submitted, 1 waiting, 2 certified, 3 rejected. */
+type ReviewStatus = (typeof KycStatus)[keyof typeof KycStatus];
 
 const summary = (u: UserRow) => ({
   id: u.id,
@@ -95,10 +97,11 @@ async function verificationOf(db: Db, user: UserRow, role: Role) {
     .orderBy(desc(verifications.id))
     .limit(20);
   return {
-    status: rows[0]?.status ?? KycStatus.none,
+    status: (rows[0]?.status ?? KycStatus.none) as ReviewStatus,
     is_real: user.isReal,
     submissions: rows.map(({ front: f, reverse: r, reason, card_id, ...v }) => ({
       ...v,
+      status: v.status as ReviewStatus,
       card_id: identity ? card_id : maskCardId(card_id),
       reason: reason ?? '',
       front_url: identity ? uploadPath(f) : null,
@@ -157,7 +160,7 @@ export async function ledgerPage(db: Db, userId: number, page: PageInput) {
   return {
     rows: rows.map((r) => ({
       id: r.id,
-      account: r.account,
+      account: r.account as 'balance' | 'lock',
       type: r.type,
       amount: exact(r.amount),
       balance_after: exact(r.balanceAfter),
@@ -301,7 +304,7 @@ export async function adjustBalance(
   actor: Actor,
   adjustment: Adjustment,
   fourEyesAmount: string,
-): Promise<Said<unknown>> {
+): Promise<Said<{ balance: string } | FiledRequest>> {
   if (aboveFourEyes(adjustment.amount, fourEyesAmount)) {
     await userOrFail(db, adjustment.userId);
     return fileRequest(db, actor, 'balance_adjust', { ...adjustment }, adjustment.reason);

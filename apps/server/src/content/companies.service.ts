@@ -35,7 +35,11 @@ export async function findCompanies(db: Db, name: string) {
 /** type is the company-search flag (1 on); a status other than 0 sends the browser to loss_url. */
 export async function companyStatus(db: Db) {
   const s = await readSettings(db);
-  return { status: Number(s.company_status), type: Number(s.company_mode), loss_url: s.company_loss_url };
+  return {
+    status: Number(s.company_status),
+    type: s.company_mode === '1' ? (1 as const) : (0 as const),
+    loss_url: s.company_loss_url,
+  };
 }
 
 export async function adminCompanyPage(db: Db, name: string, page: number) {

@@ -1,3 +1,4 @@
+import type { DrawType } from '@meridian/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { depositChannels, withdrawCurrencies } from './schema';
@@ -30,7 +31,7 @@ export async function enabledChannel(
   return row;
 }
 
-export const enabledCurrencies = (db: Db, type: number) =>
+export const enabledCurrencies = (db: Db, type: DrawType) =>
   db
     .select()
     .from(withdrawCurrencies)

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
-import { type Said, said } from '../http/route';
+import { said } from '../http/route';
 import { audit } from '../operators/audit';
 import { fileRequest } from '../operators/requests';
 import {
@@ -102,7 +102,7 @@ export async function upsertChannel(
   operatorId: number,
   id: number | undefined,
   values: ChannelInput,
-): Promise<Said<unknown>> {
+) {
   if (values.kind === 'coin' && !values.address) throw invalidInput('address');
   if (values.kind === 'wire' && !values.accountNumber) throw invalidInput('account_number');
   const before = id ? await channelById(db, id) : undefined;

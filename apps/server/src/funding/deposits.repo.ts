@@ -1,3 +1,4 @@
+import type { FundingReviewStatus } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -18,7 +19,7 @@ export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert
 export async function decideDeposit(
   tx: Tx,
   id: number,
-  decision: { status: number; operatorId: number; reason?: string },
+  decision: { status: FundingReviewStatus; operatorId: number; reason?: string },
 ): Promise<DepositRow | undefined> {
   const [row] = await tx
     .update(deposits)
@@ -29,7 +30,9 @@ export async function decideDeposit(
 }
 
 export async function depositPage(db: Db, status: number | undefined, page: PageInput) {
-  const where: SQL | undefined = status === undefined ? undefined : eq(deposits.status, status);
+  // Any status may be asked for (0 to 9); one no row has matches none.
+  const where: SQL | undefined =
+    status === undefined ? undefined : eq(deposits.status, status as FundingReviewStatus);
   const rows = await db
     .select({ deposit: deposits, user: userRef, channel: depositChannels, proof: uploads.name })
     .from(deposits)

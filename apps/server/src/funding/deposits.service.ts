@@ -89,7 +89,7 @@ export function approveDeposit(db: Db, operatorId: number, id: number) {
       before: { status: ReviewStatus.pending },
       after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
     });
-    return { id, status: row.status };
+    return { id, status: ReviewStatus.approved };
   });
 }
 
@@ -106,7 +106,7 @@ export function rejectDeposit(db: Db, operatorId: number, id: number, reason: st
       after: { status: row.status },
       reason,
     });
-    return { id, status: row.status };
+    return { id, status: ReviewStatus.rejected };
   });
 }
 

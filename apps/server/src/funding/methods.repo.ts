@@ -1,3 +1,4 @@
+import type { DrawType } from '@meridian/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { drawMethods, withdrawCurrencies } from './schema';
@@ -5,7 +6,7 @@ import { drawMethods, withdrawCurrencies } from './schema';
 export type DrawMethod = typeof drawMethods.$inferSelect;
 
 /** A user's methods of one type (optionally one currency), each with its currency's code and protocol. */
-export function methodsOf(db: Db, userId: number, type: number, currencyId?: number) {
+export function methodsOf(db: Db, userId: number, type: DrawType, currencyId?: number) {
   return db
     .select({ method: drawMethods, code: withdrawCurrencies.code, protocol: withdrawCurrencies.protocol })
     .from(drawMethods)

@@ -1,3 +1,4 @@
+import type { DrawType } from '@meridian/contract';
 import type { Db, Tx } from '../db/client';
 import { invalidInput, refuse } from '../http/errors';
 import { said } from '../http/route';
@@ -9,7 +10,7 @@ import { type DrawMethod, deleteOwnMethod, insertMethod, methodCount, methodsOf 
 const MAX_METHODS = 20;
 
 export interface BindInput {
-  type: 1 | 2;
+  type: DrawType;
   draw_id: number;
   dc_address: string;
   bank_name: string;
@@ -22,7 +23,7 @@ export interface BindInput {
 }
 
 /** SPEC.md §5: a coin method needs its address; a bank method its bank name and address, payee name and account. */
-const REQUIRED: Record<1 | 2, (keyof BindInput)[]> = {
+const REQUIRED: Record<DrawType, (keyof BindInput)[]> = {
   1: ['dc_address'],
   2: ['bank_name', 'bank_address', 'payee_name', 'payee_account'],
 };
@@ -43,7 +44,7 @@ export const methodView = (m: DrawMethod, currency: { code: string; protocol: st
   draw_currency: { code: currency.code, protocol: currency.protocol },
 });
 
-export async function listMethods(db: Db, user: User, type: number, currencyId?: number) {
+export async function listMethods(db: Db, user: User, type: DrawType, currencyId?: number) {
   const rows = await methodsOf(db, user.id, type, currencyId);
   return rows.map((r) => methodView(r.method, r));
 }

@@ -1,3 +1,4 @@
+import type { DepositKind, DrawType, FundingReviewStatus, WithdrawFeeType } from '@meridian/contract';
 import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { operators, users } from '../db/schema';
 
@@ -5,7 +6,10 @@ const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A request's review state: pending until an operator approves (paid) or rejects it, once. */
-export const ReviewStatus = { pending: 0, approved: 1, rejected: 2 } as const;
+export const ReviewStatus = { pending: 0, approved: 1, rejected: 2 } as const satisfies Record<
+  string,
+  FundingReviewStatus
+>;
 
 /** Images traders uploaded (payment proofs, ID pictures): stored under `name` in UPLOAD_DIR, shown only to their owner and operators. */
 export const uploads = pgTable(
@@ -27,7 +31,7 @@ export const uploads = pgTable(
 /** Where traders send money: coin addresses (kind 'coin') and bank wire accounts (kind 'wire'); operators edit them. */
 export const depositChannels = pgTable('deposit_channels', {
   id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
+  kind: text('kind').$type<DepositKind>().notNull(),
   currencyCode: text('currency_code').notNull(),
   protocolCode: text('protocol_code').notNull().default(''),
   address: text('address').notNull().default(''),
@@ -58,7 +62,7 @@ export const deposits = pgTable(
       .references(() => uploads.id),
     /** The address the trader says they paid to or from (coin deposits). */
     address: text('address').notNull().default(''),
-    status: integer('status').notNull().default(0),
+    status: integer('status').$type<FundingReviewStatus>().notNull().default(0),
     reason: text('reason'),
     operatorId: integer('operator_id').references(() => operators.id),
     reviewedAt: at('reviewed_at'),
@@ -70,11 +74,11 @@ export const deposits = pgTable(
 /** What traders may withdraw to: type 1 coin, 2 bank; fee terms and limits; operators edit them. */
 export const withdrawCurrencies = pgTable('withdraw_currencies', {
   id: serial('id').primaryKey(),
-  type: integer('type').notNull(),
+  type: integer('type').$type<DrawType>().notNull(),
   code: text('code').notNull(),
   protocol: text('protocol').notNull().default(''),
   drawRate: money('draw_rate').notNull().default('0'),
-  feeType: integer('fee_type').notNull().default(1),
+  feeType: integer('fee_type').$type<WithdrawFeeType>().notNull().default(1),
   usdPrice: money('usd_price').notNull().default('1'),
   min: money('min').notNull().default('0'),
   max: money('max').notNull().default('0'),
@@ -90,7 +94,7 @@ export const drawMethods = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    type: integer('type').notNull(),
+    type: integer('type').$type<DrawType>().notNull(),
     currencyId: integer('currency_id')
       .notNull()
       .references(() => withdrawCurrencies.id),
@@ -121,7 +125,7 @@ export const withdrawals = pgTable(
     currencyId: integer('currency_id')
       .notNull()
       .references(() => withdrawCurrencies.id),
-    type: integer('type').notNull(),
+    type: integer('type').$type<DrawType>().notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     received: money('received').notNull(),
@@ -134,7 +138,7 @@ export const withdrawals = pgTable(
     payeeName: text('payee_name').notNull().default(''),
     payeeAccount: text('payee_account').notNull().default(''),
     memo: text('memo').notNull().default(''),
-    status: integer('status').notNull().default(0),
+    status: integer('status').$type<FundingReviewStatus>().notNull().default(0),
     reason: text('reason'),
     operatorId: integer('operator_id').references(() => operators.id),
     reviewedAt: at('reviewed_at'),

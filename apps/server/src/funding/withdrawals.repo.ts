@@ -1,3 +1,4 @@
+import type { DrawType, FundingReviewStatus } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -19,7 +20,7 @@ export async function insertWithdrawal(
 export async function decideWithdrawal(
   tx: Tx,
   id: number,
-  decision: { status: number; operatorId: number; reason?: string },
+  decision: { status: FundingReviewStatus; operatorId: number; reason?: string },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await tx
     .update(withdrawals)
@@ -36,7 +37,7 @@ const withCurrency = {
 };
 
 /** The user's own records of one type, newest first. */
-export async function userWithdrawals(db: Db, userId: number, type: number, page: PageInput) {
+export async function userWithdrawals(db: Db, userId: number, type: DrawType, page: PageInput) {
   const where = and(eq(withdrawals.userId, userId), eq(withdrawals.type, type));
   const rows = await db
     .select(withCurrency)
@@ -51,7 +52,9 @@ export async function userWithdrawals(db: Db, userId: number, type: number, page
 }
 
 export async function withdrawalPage(db: Db, status: number | undefined, page: PageInput) {
-  const where: SQL | undefined = status === undefined ? undefined : eq(withdrawals.status, status);
+  // Any status may be asked for (0 to 9); one no row has matches none.
+  const where: SQL | undefined =
+    status === undefined ? undefined : eq(withdrawals.status, status as FundingReviewStatus);
   const rows = await db
     .select({ ...withCurrency, user: userRef })
     .from(withdrawals)

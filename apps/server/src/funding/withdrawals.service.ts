@@ -1,4 +1,4 @@
-import type { Language } from '@meridian/contract';
+import type { DrawType, Language } from '@meridian/contract';
 import {
   availableText,
   type Dec,
@@ -39,7 +39,7 @@ export const DRAW_PAGE_SIZE = 20;
 const terms = (c: WithdrawCurrency) => ({ drawRate: c.drawRate, feeType: c.feeType, usdPrice: c.usdPrice });
 
 /** SPEC.md §3 withdraw currencies with their fee terms and limits (0 max: no maximum). */
-export async function withdrawCurrencyList(db: Db, type: number) {
+export async function withdrawCurrencyList(db: Db, type: DrawType) {
   const rows = await enabledCurrencies(db, type);
   return rows.map((c) => ({
     id: c.id,
@@ -144,7 +144,7 @@ const rejectionReason = (w: WithdrawalRow, lang: Language) =>
   returnedForLoss(w) ? translate(lang, 'withdraw_returned_for_loss') : w.reason;
 
 /** SPEC.md §3 withdraw records; `notes` is the reason once rejected, else the trader's memo. */
-export async function withdrawalRecords(db: Db, user: User, type: number, page: number, lang: Language) {
+export async function withdrawalRecords(db: Db, user: User, type: DrawType, page: number, lang: Language) {
   const { rows, total } = await userWithdrawals(db, user.id, type, { page, size: DRAW_PAGE_SIZE });
   return {
     data: rows.map(({ withdrawal: w, code, protocol }) => ({
@@ -180,7 +180,7 @@ export function payWithdrawal(db: Db, operatorId: number, id: number) {
       before: { status: ReviewStatus.pending },
       after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
     });
-    return { id, status: row.status };
+    return { id, status: ReviewStatus.approved };
   });
 }
 
@@ -201,7 +201,7 @@ export function rejectWithdrawal(db: Db, operatorId: number, id: number, reason:
       after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
       reason,
     });
-    return { id, status: row.status };
+    return { id, status: ReviewStatus.rejected };
   });
 }
 

@@ -1,7 +1,6 @@
 import {
   type Access,
   type AnswerOf,
-  type ApiCall,
   Code,
   type Endpoint,
   type Envelope,
@@ -102,28 +101,12 @@ export function route<E extends Endpoint>(
   db: Db,
   endpoint: E,
   handler: Handler<InputOf<E>, E['access'], UserFor<E['access']>, AnswerOf<E>>,
-): void;
-export function route<A extends Access, S extends z.ZodType, T>(
-  app: FastifyInstance,
-  db: Db,
-  call: ApiCall & { access: A },
-  schema: S,
-  handler: Handler<z.infer<S>, A, UserFor<A>, T>,
-): void;
-export function route(
-  app: FastifyInstance,
-  db: Db,
-  call: ApiCall,
-  ...rest:
-    | [Handler<unknown, Access, User | null, unknown>]
-    | [z.ZodType, Handler<unknown, Access, User | null, unknown>]
 ): void {
-  const [schema, handler] = rest.length === 1 ? [(call as Endpoint).input, rest[0]] : rest;
-  register(app, db, call, schema, handler, async (token) => {
-    const user = call.access === 'public' ? null : await userForToken(db, token);
-    if (!user && (call.access === 'user' || call.access === 'real')) throw sessionInvalid();
-    if (user?.isDemo && call.access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
-    return user;
+  register(app, db, endpoint, handler, async (token) => {
+    const user = endpoint.access === 'public' ? null : await userForToken(db, token);
+    if (!user && (endpoint.access === 'user' || endpoint.access === 'real')) throw sessionInvalid();
+    if (user?.isDemo && endpoint.access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
+    return user as UserFor<E['access']>;
   });
 }
 
@@ -138,11 +121,10 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
   endpoint: E,
   handler: Handler<InputOf<E>, 'user', ClaimedSession, AnswerOf<E>>,
 ): void {
-  register<ClaimedSession, E['input'], AnswerOf<E>>(
+  register<E, ClaimedSession>(
     app,
     db,
     endpoint,
-    endpoint.input,
     async (ctx) => {
       try {
         return await handler(ctx);
@@ -163,26 +145,25 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
 export const answerData = <T>(result: T | Said<T>): T => (result instanceof Said ? result.data : result);
 
 /** A call's route: `identify` finds the caller (or refuses) before the input is read. */
-function register<U, S extends z.ZodType, T>(
+function register<E extends Endpoint, U>(
   app: FastifyInstance,
   db: Db,
-  call: ApiCall,
-  schema: S,
-  handler: (ctx: Ctx<z.infer<S>, Access, U>) => Promise<T | Said<T>>,
+  endpoint: E,
+  handler: Handler<InputOf<E>, Access, U, AnswerOf<E>>,
   identify: (token: string | undefined) => Promise<U>,
 ): void {
-  const rateLimit = rateLimitFor(call.path);
+  const rateLimit = rateLimitFor(endpoint.path);
   app.route({
-    method: call.method,
-    url: call.path,
+    method: endpoint.method,
+    url: endpoint.path,
     config: rateLimit ? { rateLimit } : {},
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const lang = requestLanguage(req);
       const token = tokenFromHeader(req.headers.authorization);
       const user = await identify(token);
-      const input = parseInput(schema, rawInput(req));
+      const input = parseInput<E['input']>(endpoint.input, rawInput(req));
       const result = await handler({ input, user, lang, token, req });
-      if ('answer' in call) assertAnswer(db, call.path, (call as Endpoint).answer, answerData(result));
+      assertAnswer(db, endpoint.path, endpoint.answer, answerData(result));
       const body =
         result instanceof Said
           ? envelope(lang, Code.OK, result.key, result.data, result.params)

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { userRef } from '../funding/deposits.repo';
 import { uploads } from '../funding/schema';
 import { offsetOf, type PageInput } from '../operators/inputs';
-import { KycStatus, verifications } from './schema';
+import { KycStatus, type SubmissionStatus, verifications } from './schema';
 
 export type Verification = typeof verifications.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function insertVerification(
 export async function decideVerification(
   tx: Tx,
   id: number,
-  decision: { status: number; operatorId: number; reason?: string },
+  decision: { status: SubmissionStatus; operatorId: number; reason?: string },
 ): Promise<Verification | undefined> {
   const [row] = await tx
     .update(verifications)
@@ -51,7 +51,9 @@ const front = alias(uploads, 'front');
 const reverse = alias(uploads, 'reverse');
 
 export async function verificationPage(db: Db, status: number | undefined, page: PageInput) {
-  const where: SQL | undefined = status === undefined ? undefined : eq(verifications.status, status);
+  // A status no submission has (the queue's filter takes 0 to 9) finds nothing.
+  const where: SQL | undefined =
+    status === undefined ? undefined : eq(verifications.status, status as SubmissionStatus);
   const rows = await db
     .select({ verification: verifications, user: userRef, front: front.name, reverse: reverse.name })
     .from(verifications)

@@ -7,6 +7,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** SPEC.md §4 review_status: 0 not submitted (no row), 1 waiting, 2 certified, 3 rejected. */
 export const KycStatus = { none: 0, waiting: 1, certified: 2, rejected: 3 } as const;
+/** A submission's status: waiting, certified or rejected. */
+export type SubmissionStatus = Exclude<(typeof KycStatus)[keyof typeof KycStatus], 0>;
 
 /** Real-name submissions; the newest row is the user's state. A user has at most one waiting or certified row. */
 export const verifications = pgTable(
@@ -24,7 +26,7 @@ export const verifications = pgTable(
     reverseUploadId: integer('reverse_upload_id')
       .notNull()
       .references(() => uploads.id),
-    status: integer('status').notNull().default(1),
+    status: integer('status').$type<SubmissionStatus>().notNull().default(KycStatus.waiting),
     reason: text('reason'),
     operatorId: integer('operator_id').references(() => operators.id),
     reviewedAt: at('reviewed_at'),

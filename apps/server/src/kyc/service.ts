@@ -75,9 +75,9 @@ export function approveVerification(db: Db, operatorId: number, id: number) {
       targetType: 'verification',
       targetId: id,
       before: { status: KycStatus.waiting },
-      after: { status: row.status, user_id: row.userId, name: row.name },
+      after: { status: KycStatus.certified, user_id: row.userId, name: row.name },
     });
-    return { id, status: row.status };
+    return { id, status: KycStatus.certified };
   });
 }
 
@@ -91,10 +91,10 @@ export function rejectVerification(db: Db, operatorId: number, id: number, reaso
       targetType: 'verification',
       targetId: id,
       before: { status: KycStatus.waiting },
-      after: { status: row.status, user_id: row.userId },
+      after: { status: KycStatus.rejected, user_id: row.userId },
       reason,
     });
-    return { id, status: row.status };
+    return { id, status: KycStatus.rejected };
   });
 }
 

@@ -1,17 +1,10 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import {
-  api,
-  Code,
-  FALLBACK_LANGUAGE,
-  type Instrument,
-  type Language,
-  PERIODS,
-  type Period,
-} from '@meridian/contract';
+import { Code, endpoints, FALLBACK_LANGUAGE, type Instrument, type Language } from '@meridian/contract';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { Db } from '../db/client';
 import type { Deps } from '../deps';
+import { assertAnswer } from '../http/answers';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, route } from '../http/route';
@@ -19,28 +12,13 @@ import { quotationsOf } from './quotes';
 import { categories } from './schema';
 import type { Market, MarketInstrument } from './service';
 
-/** The most bars one kline call returns. */
-const MAX_BARS = 1000;
-
-const klineInput = z.object({
-  forex_id: z.coerce.number().int().positive(),
-  period: z.enum(PERIODS.map((p) => p.period) as [Period, ...Period[]]),
-  limit: z.coerce.number().int().min(1).max(MAX_BARS).default(MAX_BARS),
-});
-
-const searchInput = z.object({
-  name: z.string().trim().max(32).optional(),
-  searchCurrency: z.string().trim().max(32).optional(),
-});
-
 export function marketRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
   // The home screen's list is read far more often than quotes change: its JSON is built once per change
   // (any quote, market status or definition) and per language, not per request: the profile showed
   // decimal formatting and JSON serialization of the list, then the socket's text encoding, on every call.
-  const tradeList = tradeListCache(market);
-  const noInput = z.object({});
-  app.get(api.tradeList.path, async (req, reply) => {
-    parseInput(noInput, rawInput(req));
+  const tradeList = tradeListCache(db, market);
+  app.get(endpoints.tradeList.path, async (req, reply) => {
+    parseInput(endpoints.tradeList.input, rawInput(req));
     const body = tradeList(requestLanguage(req));
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     // 14.6 KB of JSON is 2.0 KB gzipped, 1.8 KB in brotli: compressed once per change, not per call.
@@ -50,19 +28,19 @@ export function marketRoutes(app: FastifyInstance, { database: { db }, market }:
     return reply.send(body.plain);
   });
 
-  route(app, db, api.categories, z.object({}), async ({ lang }) => {
+  route(app, db, endpoints.categories, async ({ lang }) => {
     const rows = await db.select().from(categories).orderBy(asc(categories.sort));
     return rows.map((c) => ({ Id: c.id, NameShowTrans: c.names[lang] ?? c.names[FALLBACK_LANGUAGE] }));
   });
 
-  route(app, db, api.kline, klineInput, async ({ input }) => {
+  route(app, db, endpoints.kline, async ({ input }) => {
     if (!market.instrument(input.forex_id)) throw new AppError(Code.NOT_FOUND, 'instrument_unknown');
     return market.candles(input.forex_id, input.period, input.limit);
   });
 
-  route(app, db, api.abbreviatedKline, z.object({}), async () => market.sparks());
+  route(app, db, endpoints.abbreviatedKline, async () => market.sparks());
 
-  route(app, db, api.searchInstrument, searchInput, async ({ input }) => {
+  route(app, db, endpoints.searchInstrument, async ({ input }) => {
     const query = (input.name || input.searchCurrency || '').toUpperCase();
     return market
       .instruments()
@@ -104,15 +82,18 @@ function cachedBody(text: string): CachedBody {
   };
 }
 
-function tradeListCache(market: Market): (lang: Language) => CachedBody {
+function tradeListCache(db: Db, market: Market): (lang: Language) => CachedBody {
   let seen = '';
   const bodies = new Map<Language, CachedBody>();
   let list: Instrument[] = [];
   return (lang) => {
     const revision = market.listRevision();
     if (revision !== seen) {
+      const fresh = market.instruments().map((i) => wire(market, i));
+      // Checked before it is kept: a list outside the contract answers 500 on every call, not once.
+      assertAnswer(db, endpoints.tradeList.path, endpoints.tradeList.answer, fresh);
+      list = fresh;
       seen = revision;
-      list = market.instruments().map((i) => wire(market, i));
       bodies.clear();
     }
     let body = bodies.get(lang);

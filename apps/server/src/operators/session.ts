@@ -11,7 +11,6 @@ import {
 } from '@meridian/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
 import { assertAnswer } from '../http/answers';
@@ -124,7 +123,11 @@ export async function revokeOperatorSessions(db: Db | Tx, operatorId: number, ke
 export type { AdminCall };
 
 /** What an operator must still do before the back office opens: nothing, change the password, or enrol TOTP. */
-export function pendingStep(operator: Operator, totpRequired: boolean): MessageKey | null {
+export type PendingStep = Extract<
+  MessageKey,
+  'operator_password_change_required' | 'operator_totp_enrolment_required'
+>;
+export function pendingStep(operator: Operator, totpRequired: boolean): PendingStep | null {
   if (operator.mustChangePassword) return 'operator_password_change_required';
   if (totpRequired && !operator.totpSecret) return 'operator_totp_enrolment_required';
   return null;
@@ -158,23 +161,9 @@ type AdminHandler<I, T> = (ctx: AdminCtx<I>) => Promise<T | Said<T>>;
 export function adminRoute<E extends AdminEndpoint>(
   app: FastifyInstance,
   db: Db,
-  endpoint: E,
+  call: E,
   handler: AdminHandler<InputOf<E>, AnswerOf<E>>,
-): void;
-export function adminRoute<S extends z.ZodType, T>(
-  app: FastifyInstance,
-  db: Db,
-  call: AdminCall,
-  schema: S,
-  handler: AdminHandler<z.infer<S>, T>,
-): void;
-export function adminRoute(
-  app: FastifyInstance,
-  db: Db,
-  call: AdminCall,
-  ...rest: [AdminHandler<unknown, unknown>] | [z.ZodType, AdminHandler<unknown, unknown>]
 ): void {
-  const [schema, handler] = rest.length === 1 ? [(call as AdminEndpoint).input, rest[0]] : rest;
   registered.set(app, [...adminCalls(app), call]);
   app.route({
     method: call.method,
@@ -190,10 +179,10 @@ export function adminRoute(
       if (role !== 'admin' && call.roles.length > 0 && !call.roles.includes(role)) {
         throw new AppError(Code.FORBIDDEN, 'forbidden');
       }
-      const input = parseInput(schema, rawInput(req));
+      const input = parseInput<E['input']>(call.input, rawInput(req));
       const result = await handler({ input, operator, lang, token, req, reply });
       if (reply.sent) return reply;
-      if ('answer' in call) assertAnswer(db, call.path, (call as AdminEndpoint).answer, answerData(result));
+      assertAnswer(db, call.path, call.answer, answerData(result));
       return reply.send(
         result instanceof Said
           ? envelope(lang, Code.OK, result.key, result.data, result.params)

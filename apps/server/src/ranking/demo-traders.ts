@@ -109,8 +109,8 @@ export class DemoTraders {
         .toString(),
       leverage: pick(terms.leverages),
       pendingTarget: null,
-      stopLoss: '0',
-      takeProfit: '0',
+      stopLoss: null,
+      takeProfit: null,
     };
   }
 }

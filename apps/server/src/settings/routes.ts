@@ -1,7 +1,6 @@
-import { api, LANGUAGE_TAGS } from '@meridian/contract';
+import { endpoints, LANGUAGE_TAGS } from '@meridian/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { areaCodes, settings } from '../db/schema';
 import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
 import type { Deps } from '../deps';
@@ -12,8 +11,11 @@ import { readSettings } from './read';
 /** Settings a visitor's app may read with /api/default/setting?key=… */
 const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKey[];
 
+/** A setting the back office allows only as '1' or '2' (admin/settings.ts), as a number. */
+const oneOrTwo = (value: string) => Number(value) as 1 | 2;
+
 export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
-  route(app, db, api.areaList, z.object({}), async ({ lang }) => {
+  route(app, db, endpoints.areaList, async ({ lang }) => {
     const names = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: 'region' });
     const rows = await db.select().from(areaCodes).orderBy(asc(areaCodes.sort));
     return rows.map((row) => ({
@@ -24,17 +26,17 @@ export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps)
     }));
   });
 
-  route(app, db, api.basicInfo, z.object({}), async () => {
+  route(app, db, endpoints.basicInfo, async () => {
     const s = await readSettings(db);
     return {
       service_link: s.service_link,
-      service_link_type: Number(s.service_link_type),
-      verify_reg_type: Number(s.verify_reg_type),
-      trade_fee_type: Number(s.trade_fee_type),
+      service_link_type: oneOrTwo(s.service_link_type),
+      verify_reg_type: oneOrTwo(s.verify_reg_type),
+      trade_fee_type: oneOrTwo(s.trade_fee_type),
     };
   });
 
-  route(app, db, api.setting, z.object({ key: z.string().max(64) }), async ({ input }) => {
+  route(app, db, endpoints.setting, async ({ input }) => {
     if (!(PUBLIC_SETTINGS as readonly string[]).includes(input.key)) {
       throw refuse('unknown_setting');
     }

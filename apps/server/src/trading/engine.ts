@@ -1,12 +1,9 @@
 import { OrderStatus } from '@meridian/contract';
 import {
   accountFigures,
-  isMarginCall,
   isStopOut,
-  moneyText,
   type PendingKind,
   pendingDirection,
-  riskRateText,
   sideOfOrderType,
   stopLossDirection,
   stopOutPlan,
@@ -23,6 +20,7 @@ import { readSettings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
+import { forexTrade } from './pushes';
 import { type OrderRow, orders } from './schema';
 import { type CloseReason, lostToAnotherExecution, type Trading } from './service';
 
@@ -168,7 +166,7 @@ export class Engine {
       this.index.add({ ...base, kind: 'pending', direction, level: order.originPrice });
     }
     if (order.status === OrderStatus.holding) {
-      if (Number(order.stopLoss) !== 0) {
+      if (order.stopLoss !== null) {
         this.index.add({
           ...base,
           kind: 'stop_loss',
@@ -176,7 +174,7 @@ export class Engine {
           level: order.stopLoss,
         });
       }
-      if (Number(order.takeProfit) !== 0) {
+      if (order.takeProfit !== null) {
         this.index.add({
           ...base,
           kind: 'take_profit',
@@ -296,21 +294,11 @@ export class Engine {
     );
     this.bus.publish(Channel.user, {
       userId,
-      message: {
-        type: 'FOREX_TRADE',
-        code: 1,
-        quotation: {
-          ProfitsTotal: moneyText(figures.floatingPnl),
-          HazardRate: riskRateText(figures.riskRate),
-          CautionMoneyAll: moneyText(figures.usedMargin),
-          MarginCall: isMarginCall(figures.riskRate, settings.margin_call_level),
-          TransOrder: marked.map((m) => ({
-            Id: m.order.id,
-            UpdatePrice: m.updatePrice,
-            FactProfits: m.factProfits,
-          })),
-        },
-      },
+      message: forexTrade(
+        figures,
+        marked.map((m) => ({ id: m.order.id, ...m })),
+        settings.margin_call_level,
+      ),
     });
     if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
     const now = this.trading.now();

@@ -24,7 +24,8 @@ const TAB_STATUSES: Record<'0' | '1' | '3', OrderStatus[]> = {
 export function orderView(order: OrderRow, trading: Trading): Order {
   const precision = trading.market.tradable(order.instrumentId)?.terms.pricePrecision ?? 2;
   const price = (value: string | null) => (value === null ? '' : priceText(value, precision));
-  const stop = (value: string) => (dec(value).isZero() ? '0' : price(value));
+  // SPEC.md §3 writes an unset stop as '0'.
+  const stop = (value: string | null) => (value === null ? '0' : price(value));
   const live = order.status === OrderStatus.holding ? trading.mark(order) : null;
   return {
     Id: order.id,

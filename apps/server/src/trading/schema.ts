@@ -34,9 +34,9 @@ export const orders = pgTable(
     price: price('price').notNull(),
     /** buy_limit, buy_stop, sell_limit or sell_stop for a pending order: fixed when placed. */
     pendingKind: text('pending_kind'),
-    /** 0 = unset. */
-    stopLoss: price('stop_loss').notNull().default('0'),
-    takeProfit: price('take_profit').notNull().default('0'),
+    /** Null when none is set. */
+    stopLoss: price('stop_loss'),
+    takeProfit: price('take_profit'),
     margin: money('margin').notNull(),
     fee: money('fee').notNull(),
     closePrice: price('close_price'),

@@ -21,7 +21,9 @@ import {
   type Refusal,
   roundMoney,
   type Side,
+  type Stops,
   sideOfOrderType,
+  stopLevel,
   usdConversion,
 } from '@meridian/core';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -46,6 +48,7 @@ import {
   readAccount,
   type Steps,
 } from './orders.repo';
+import { forexClosed } from './pushes';
 import { type OrderRow, orders } from './schema';
 
 export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'operator' | 'demo_reset';
@@ -81,8 +84,9 @@ export interface PlaceOrder {
   leverage: number;
   /** Null for a market order. */
   pendingTarget: string | null;
-  stopLoss: string;
-  takeProfit: string;
+  /** Null when none is set. */
+  stopLoss: string | null;
+  takeProfit: string | null;
   clientOrderId?: string;
 }
 
@@ -318,8 +322,8 @@ export class Trading {
           originPrice: target ?? market,
           price: cost.price.toString(),
           pendingKind: target === null ? null : classifyPending(input.side, target, market),
-          stopLoss: priceInput(input.stopLoss, precision)!.toFixed(),
-          takeProfit: priceInput(input.takeProfit, precision)!.toFixed(),
+          stopLoss: stopLevel(input.stopLoss, precision),
+          takeProfit: stopLevel(input.takeProfit, precision),
           margin: cost.margin.toString(),
           fee: cost.fee.toString(),
           clientOrderId: input.clientOrderId,
@@ -462,7 +466,7 @@ export class Trading {
     for (const order of cancelled) this.announce(order);
     this.bus.publish(Channel.user, {
       userId: closed.userId,
-      message: { type: 'FOREX_CLOSED', code: 1, quotation: [closed.id] },
+      message: forexClosed([closed.id]),
     });
     return closed;
   }
@@ -496,11 +500,7 @@ export class Trading {
    * Sets a holding or pending order's SL and TP (0 clears one), checked against the current side of the
    * price at the instrument's precision, and stored as checked.
    */
-  async setStops(
-    userId: number,
-    orderId: number,
-    stops: { stopLoss: string; takeProfit: string },
-  ): Promise<OrderRow> {
+  async setStops(userId: number, orderId: number, stops: Stops): Promise<OrderRow> {
     const [order] = await this.db
       .select()
       .from(orders)
@@ -520,8 +520,8 @@ export class Trading {
     const [row] = await this.db
       .update(orders)
       .set({
-        stopLoss: priceInput(stops.stopLoss, precision)!.toFixed(),
-        takeProfit: priceInput(stops.takeProfit, precision)!.toFixed(),
+        stopLoss: stopLevel(stops.stopLoss, precision),
+        takeProfit: stopLevel(stops.takeProfit, precision),
       })
       .where(and(eq(orders.id, orderId), inArray(orders.status, [OrderStatus.holding, OrderStatus.pending])))
       .returning();
@@ -565,7 +565,7 @@ export class Trading {
       if (ids.length > 0) {
         this.bus.publish(Channel.user, {
           userId,
-          message: { type: 'FOREX_CLOSED', code: 1, quotation: ids },
+          message: forexClosed(ids),
         });
       }
     };

@@ -166,8 +166,13 @@ export class Gateway {
   };
 }
 
-export const reply = (type: string, extra: Partial<ServerMessage> = {}): ServerMessage => ({
-  type,
-  code: Code.OK,
-  ...extra,
-});
+type Answer = Extract<
+  ServerMessage,
+  { type: 'pong' | 'sub' | 'unsub' | 'login_result' | 'logout_result' | 'error' }
+>;
+
+/** The server's answer to a client message: done, unless a code and msg say otherwise. */
+export const reply = (
+  type: Answer['type'],
+  extra: { code?: number; msg?: string; params?: string } = {},
+): Answer => ({ type, code: Code.OK, ...extra });

@@ -1,8 +1,14 @@
 import websocket from '@fastify/websocket';
-import { Code, DEFAULT_LANGUAGE, type Language, WS_PATH } from '@meridian/contract';
+import {
+  Code,
+  clientMessage,
+  DEFAULT_LANGUAGE,
+  type Language,
+  type ServerMessage,
+  WS_PATH,
+} from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { requestLanguage } from '../http/lang';
 import { hashToken, liveSessions, userForToken } from '../http/sessions';
@@ -16,14 +22,6 @@ const IDLE_TIMEOUT_MS = 30_000;
  * password change, an operator's revoke or disable, on any node) stops its account pushes within this.
  */
 const SESSION_RECHECK_MS = 5_000;
-
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('sub'), params: z.string() }),
-  z.object({ type: z.literal('unsub'), params: z.string() }),
-  z.object({ type: z.literal('login'), params: z.string() }),
-  z.object({ type: z.literal('logout'), params: z.unknown().optional() }),
-]);
 
 /** Messages a connection may send per second, with this much burst; beyond it the connection is closed. */
 const MESSAGES_PER_SECOND = 20;
@@ -131,17 +129,16 @@ async function dropRevokedSessions(
     gateway.setUser(conn, null);
     if (conn.socket.readyState !== conn.socket.OPEN) continue;
     const lang = languageOf(conn);
-    const message = {
-      type: 'login_result',
+    const message = reply('login_result', {
       code: Code.SESSION_INVALID,
       msg: translate(lang, 'session_invalid'),
-    };
+    });
     conn.socket.send(JSON.stringify(message));
   }
 }
 
 async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: Language, text: string) {
-  const out = (message: object) =>
+  const out = (message: ServerMessage) =>
     conn.socket.readyState === conn.socket.OPEN && conn.socket.send(JSON.stringify(message));
   if (text === 'ping') {
     conn.socket.send('pong');
@@ -155,7 +152,7 @@ async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: L
   }
   const parsed = clientMessage.safeParse(json);
   if (!parsed.success) {
-    out({ type: 'error', code: Code.INVALID_INPUT, msg: translate(lang, 'invalid_body') });
+    out(reply('error', { code: Code.INVALID_INPUT, msg: translate(lang, 'invalid_body') }));
     return;
   }
   const message = parsed.data;
@@ -168,12 +165,11 @@ async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: L
       out(
         ok
           ? reply('sub', { params: message.params })
-          : {
-              type: 'sub',
+          : reply('sub', {
               code: Code.INVALID_INPUT,
               params: message.params,
               msg: translate(lang, 'invalid_input', { field: 'params' }),
-            },
+            }),
       );
       return;
     }
@@ -187,7 +183,7 @@ async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: L
       out(
         user
           ? reply('login_result')
-          : { type: 'login_result', code: Code.SESSION_INVALID, msg: translate(lang, 'session_invalid') },
+          : reply('login_result', { code: Code.SESSION_INVALID, msg: translate(lang, 'session_invalid') }),
       );
       return;
     }

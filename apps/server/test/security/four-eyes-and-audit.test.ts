@@ -91,8 +91,8 @@ describe('four eyes (issue 19, high 7)', () => {
       lots: '0.01',
       leverage: 100,
       pendingTarget: null,
-      stopLoss: '0',
-      takeProfit: '0',
+      stopLoss: null,
+      takeProfit: null,
     });
     // An operator the audit table cannot name: its row fails, and the close with it.
     await expect(closePosition(t.trading, { operatorId: 2_000_000 }, order.id)).rejects.toThrow();

@@ -1,5 +1,5 @@
-import { api } from '@meridian/contract';
-import { type User, useUser } from '../stores/user';
+import { api, type User } from '@meridian/contract';
+import { useUser } from '../stores/user';
 import { request } from './http';
 import { socket } from './ws';
 

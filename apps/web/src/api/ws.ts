@@ -1,4 +1,5 @@
 import {
+  type KlineMessage,
   type ServerMessage,
   WS_CONNECT_TIMEOUT_MS,
   WS_MAX_MISSED_PONGS,
@@ -6,14 +7,15 @@ import {
   WS_PING_INTERVAL_MS,
 } from '@meridian/contract';
 
-type Listener = (message: ServerMessage & Record<string, unknown>) => void;
+type Listener = (message: ServerMessage) => void;
+/** The message a topic carries: a kline topic its bars, any other the message of that type. */
+export type MessageOf<T extends string> = T extends `KLINE:${string}`
+  ? KlineMessage
+  : Extract<ServerMessage, { type: T }>;
 
 /** The topic an incoming message belongs to: kline pushes carry their symbol and period. */
-function topicOf(message: ServerMessage & { kline?: { Period?: string } }): string {
-  if (message.type === 'kline' && message.symbol && message.kline?.Period) {
-    return `KLINE:${message.symbol}:${message.kline.Period}`;
-  }
-  return message.type;
+function topicOf(message: ServerMessage): string {
+  return message.type === 'kline' ? `KLINE:${message.symbol}:${message.kline.Period}` : message.type;
 }
 
 /**
@@ -58,7 +60,9 @@ export class Socket {
   }
 
   /** Listens to a topic; the first listener subscribes and the last one to leave unsubscribes. */
-  subscribe(topic: string, listener: Listener): () => void {
+  subscribe<T extends string>(topic: T, onMessage: (message: MessageOf<T>) => void): () => void {
+    // The topic decides the message type (topicOf): a listener only ever gets its topic's messages.
+    const listener = onMessage as Listener;
     let set = this.listeners.get(topic);
     if (!set) {
       set = new Set();
@@ -108,7 +112,7 @@ export class Socket {
       this.missedPongs = 0;
       return;
     }
-    let message: ServerMessage & Record<string, unknown>;
+    let message: ServerMessage;
     try {
       message = JSON.parse(text);
     } catch {

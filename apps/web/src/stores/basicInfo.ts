@@ -1,14 +1,8 @@
-import { api } from '@meridian/contract';
+import { api, type BasicInfo } from '@meridian/contract';
 import { create } from 'zustand';
 import { request } from '../api/http';
 
-/** SPEC.md §3 basic info. */
-export interface BasicInfo {
-  service_link: string;
-  service_link_type: number;
-  verify_reg_type: number;
-  trade_fee_type: number;
-}
+export type { BasicInfo };
 
 interface BasicInfoState {
   info: BasicInfo | null;

@@ -135,6 +135,6 @@ export function startMarketListener(): void {
         useMarket.getState().applyQuotes(batch);
       }, QUOTE_BATCH_MS);
     }
-    pending.push(message as unknown as DayMarketMessage);
+    pending.push(message);
   });
 }

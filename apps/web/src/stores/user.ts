@@ -1,20 +1,9 @@
+import type { User } from '@meridian/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { randomId } from '../ui/randomId';
 
-/** The user object of SPEC.md §3 as /api/user/info and the login result return it. */
-export interface User {
-  id: number;
-  uid: string;
-  is_demo: number;
-  is_real: number;
-  name: string;
-  email: string;
-  mobile: string;
-  invite_code: string;
-  /** 1 when the trader signs in, and moves money, with an authenticator app's code. */
-  totp_enabled: number;
-}
+export type { User };
 
 interface UserState {
   isLogin: boolean;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { api } from '../api';
 import { Code } from '../codes';
-import { endpoint } from '../endpoint';
+import { endpoint, type Sent } from '../endpoint';
 import { CLOSE_REASONS, OrderStatus } from '../orders';
 import { decimal, decimalOrBlank, decimalText, id, utcTime, utcTimeOrBlank } from './fields';
 
-/** A stop-loss or take-profit as sent: blank or absent means none. */
-const optionalPrice = decimalText.optional().transform((v) => (v === undefined || v === '' ? '0' : v));
+/** A stop-loss or take-profit as sent: blank, absent or zero means none (null from here on). */
+const optionalPrice = decimalText
+  .optional()
+  .transform((v) => (v === undefined || v === '' || Number(v) === 0 ? null : v));
 
 /** 0 pending, 1 holding, 3 closed, 4 cancelled. */
 export const orderStatus = z.union([
@@ -58,7 +60,7 @@ export const submitOrderInput = z.object({
   /** The client's id for this order: a repeat returns the first order instead of placing another. */
   client_order_id: z.string().trim().min(1).max(64).optional(),
 });
-export type SubmitOrder = z.input<typeof submitOrderInput>;
+export type SubmitOrder = Sent<typeof submitOrderInput>;
 
 /** The tabs of /order: 1 holding, 0 pending, 3 history (closed and cancelled). */
 export const orderTab = z.enum(['0', '1', '3']);

@@ -17,7 +17,7 @@ const order = {
   side: 'buy',
   lots: '0.10',
   leverage: 100,
-  stopLoss: '0',
+  stopLoss: null,
   takeProfit: '1.09000',
   pendingTarget: null,
 } as const;

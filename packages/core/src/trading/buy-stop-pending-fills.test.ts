@@ -14,7 +14,7 @@ const order = {
   lots: '1',
   leverage: 100,
   stopLoss: '1.08800',
-  takeProfit: '0',
+  takeProfit: null,
   pendingTarget: '1.09000',
 } as const;
 

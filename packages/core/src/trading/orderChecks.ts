@@ -58,14 +58,19 @@ export function checkLeverage(instrument: Pick<Instrument, 'leverages'>, leverag
   return instrument.leverages.includes(leverage) ? null : 'leverage_not_offered';
 }
 
-/** SL and TP as sent: 0 means unset. */
+/** SL and TP as asked: null leaves either unset. */
 export interface Stops {
-  stopLoss: DecLike;
-  takeProfit: DecLike;
+  stopLoss: DecLike | null;
+  takeProfit: DecLike | null;
+}
+
+/** A stop level as stored: at PricePrecision, or null when none is set. */
+export function stopLevel(value: DecLike | null, pricePrecision: number): string | null {
+  return value === null ? null : (priceInput(value, pricePrecision)?.toFixed() ?? null);
 }
 
 /**
- * A buy needs SL < reference < TP, a sell TP < reference < SL; 0 leaves either unset. The
+ * A buy needs SL < reference < TP, a sell TP < reference < SL; null leaves either unset. The
  * reference is the market price for a market order or an edit, the target for a pending order.
  * Levels are judged as stored: at PricePrecision (see `priceInput`).
  */
@@ -75,15 +80,13 @@ export function checkStops(
   stops: Stops,
   pricePrecision: number,
 ): Refusal | null {
-  const stopLoss = priceInput(stops.stopLoss, pricePrecision);
-  if (stopLoss === null || stopLoss.lt(0)) return 'sl_invalid';
-  const takeProfit = priceInput(stops.takeProfit, pricePrecision);
-  if (takeProfit === null || takeProfit.lt(0)) return 'tp_invalid';
+  const stopLoss = stops.stopLoss === null ? null : priceInput(stops.stopLoss, pricePrecision);
+  if (stops.stopLoss !== null && (stopLoss === null || stopLoss.lte(0))) return 'sl_invalid';
+  const takeProfit = stops.takeProfit === null ? null : priceInput(stops.takeProfit, pricePrecision);
+  if (stops.takeProfit !== null && (takeProfit === null || takeProfit.lte(0))) return 'tp_invalid';
   // A level the reference already reaches would fire at once: that is the wrong side.
-  const slFiresNow = !stopLoss.isZero() && isTriggered(stopLossDirection(side), stopLoss, reference);
-  if (slFiresNow) return 'sl_wrong_side';
-  const tpFiresNow = !takeProfit.isZero() && isTriggered(takeProfitDirection(side), takeProfit, reference);
-  if (tpFiresNow) return 'tp_wrong_side';
+  if (stopLoss && isTriggered(stopLossDirection(side), stopLoss, reference)) return 'sl_wrong_side';
+  if (takeProfit && isTriggered(takeProfitDirection(side), takeProfit, reference)) return 'tp_wrong_side';
   return null;
 }
 

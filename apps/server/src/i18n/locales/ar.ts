@@ -5,7 +5,6 @@ export const ar: Messages = {
   session_invalid: 'انتهت جلستك، يرجى تسجيل الدخول مرة أخرى',
   invalid_input: 'يرجى التحقق من {{field}}',
   invalid_body: 'تعذّرت قراءة الطلب',
-  not_available: 'هذه الميزة غير متاحة بعد',
   not_found: 'غير موجود',
   forbidden: 'ليس لديك صلاحية للقيام بذلك',
   rate_limited: 'طلبات كثيرة جدًا، يرجى المحاولة لاحقًا',

@@ -5,7 +5,6 @@ export const de: Messages = {
   session_invalid: 'Ihre Sitzung ist abgelaufen, bitte melden Sie sich erneut an',
   invalid_input: 'Bitte prüfen Sie {{field}}',
   invalid_body: 'Die Anfrage konnte nicht gelesen werden',
-  not_available: 'Diese Funktion ist noch nicht verfügbar',
   not_found: 'Nicht gefunden',
   forbidden: 'Sie sind nicht berechtigt, dies zu tun',
   rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',

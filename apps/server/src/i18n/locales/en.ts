@@ -3,7 +3,6 @@ export const en = {
   session_invalid: 'Your session has ended, please sign in again',
   invalid_input: 'Please check {{field}}',
   invalid_body: 'The request could not be read',
-  not_available: 'This feature is not available yet',
   not_found: 'Not found',
   forbidden: 'You are not allowed to do this',
   rate_limited: 'Too many requests, please try again later',

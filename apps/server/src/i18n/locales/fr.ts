@@ -5,7 +5,6 @@ export const fr: Messages = {
   session_invalid: 'Votre session a expiré, veuillez vous reconnecter',
   invalid_input: 'Veuillez vérifier {{field}}',
   invalid_body: 'La requête est illisible',
-  not_available: 'Cette fonctionnalité n’est pas encore disponible',
   not_found: 'Introuvable',
   forbidden: 'Vous n’êtes pas autorisé à effectuer cette action',
   rate_limited: 'Trop de requêtes, veuillez réessayer plus tard',

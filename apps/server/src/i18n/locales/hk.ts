@@ -5,7 +5,6 @@ export const hk: Messages = {
   session_invalid: '登入已失效，請重新登入',
   invalid_input: '請檢查 {{field}}',
   invalid_body: '無法讀取請求內容',
-  not_available: '此功能暫未開放',
   not_found: '找不到內容',
   forbidden: '您無權執行此操作',
   rate_limited: '請求過於頻繁，請稍後再試',

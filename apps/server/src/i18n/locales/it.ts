@@ -5,7 +5,6 @@ export const it: Messages = {
   session_invalid: 'La sessione è scaduta, accedi di nuovo',
   invalid_input: 'Controlla {{field}}',
   invalid_body: 'Impossibile leggere la richiesta',
-  not_available: 'Questa funzione non è ancora disponibile',
   not_found: 'Non trovato',
   forbidden: 'Non sei autorizzato a farlo',
   rate_limited: 'Troppe richieste, riprova più tardi',

@@ -5,7 +5,6 @@ export const jp: Messages = {
   session_invalid: 'セッションの有効期限が切れました。もう一度ログインしてください',
   invalid_input: '{{field}} を確認してください',
   invalid_body: 'リクエストを読み取れませんでした',
-  not_available: 'この機能はまだご利用いただけません',
   not_found: '見つかりません',
   forbidden: 'この操作を行う権限がありません',
   rate_limited: 'リクエストが多すぎます。しばらくしてからもう一度お試しください',

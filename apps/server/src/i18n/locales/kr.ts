@@ -5,7 +5,6 @@ export const kr: Messages = {
   session_invalid: '세션이 만료되었습니다. 다시 로그인해 주세요',
   invalid_input: '{{field}} 항목을 확인해 주세요',
   invalid_body: '요청을 읽을 수 없습니다',
-  not_available: '이 기능은 아직 제공되지 않습니다',
   not_found: '찾을 수 없습니다',
   forbidden: '이 작업을 수행할 권한이 없습니다',
   rate_limited: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요',

@@ -5,7 +5,6 @@ export const pt: Messages = {
   session_invalid: 'Sua sessão expirou, faça login novamente',
   invalid_input: 'Verifique {{field}}',
   invalid_body: 'Não foi possível ler a solicitação',
-  not_available: 'Este recurso ainda não está disponível',
   not_found: 'Não encontrado',
   forbidden: 'Você não tem permissão para fazer isso',
   rate_limited: 'Muitas solicitações, tente novamente mais tarde',

@@ -5,7 +5,6 @@ export const ru: Messages = {
   session_invalid: 'Сеанс истёк, войдите снова',
   invalid_input: 'Проверьте поле {{field}}',
   invalid_body: 'Не удалось прочитать запрос',
-  not_available: 'Эта функция пока недоступна',
   not_found: 'Не найдено',
   forbidden: 'У вас нет прав на это действие',
   rate_limited: 'Слишком много запросов, попробуйте позже',

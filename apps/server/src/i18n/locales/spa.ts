@@ -5,7 +5,6 @@ export const spa: Messages = {
   session_invalid: 'Su sesión ha caducado, vuelva a iniciar sesión',
   invalid_input: 'Revise {{field}}',
   invalid_body: 'No se pudo leer la solicitud',
-  not_available: 'Esta función aún no está disponible',
   not_found: 'No encontrado',
   forbidden: 'No tiene permiso para hacer esto',
   rate_limited: 'Demasiadas solicitudes, inténtelo más tarde',

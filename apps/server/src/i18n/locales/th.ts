@@ -5,7 +5,6 @@ export const th: Messages = {
   session_invalid: 'เซสชันหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง',
   invalid_input: 'โปรดตรวจสอบ {{field}}',
   invalid_body: 'ไม่สามารถอ่านคำขอได้',
-  not_available: 'ฟีเจอร์นี้ยังไม่เปิดให้บริการ',
   not_found: 'ไม่พบข้อมูล',
   forbidden: 'คุณไม่มีสิทธิ์ดำเนินการนี้',
   rate_limited: 'มีคำขอมากเกินไป โปรดลองใหม่ภายหลัง',

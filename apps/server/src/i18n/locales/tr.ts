@@ -5,7 +5,6 @@ export const tr: Messages = {
   session_invalid: 'Oturumunuz sona erdi, lütfen tekrar giriş yapın',
   invalid_input: 'Lütfen {{field}} alanını kontrol edin',
   invalid_body: 'İstek okunamadı',
-  not_available: 'Bu özellik henüz kullanılamıyor',
   not_found: 'Bulunamadı',
   forbidden: 'Bu işlem için yetkiniz yok',
   rate_limited: 'Çok fazla istek, lütfen daha sonra tekrar deneyin',

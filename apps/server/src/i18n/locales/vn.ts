@@ -5,7 +5,6 @@ export const vn: Messages = {
   session_invalid: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
   invalid_input: 'Vui lòng kiểm tra {{field}}',
   invalid_body: 'Không thể đọc yêu cầu',
-  not_available: 'Tính năng này chưa khả dụng',
   not_found: 'Không tìm thấy',
   forbidden: 'Bạn không có quyền thực hiện thao tác này',
   rate_limited: 'Quá nhiều yêu cầu, vui lòng thử lại sau',

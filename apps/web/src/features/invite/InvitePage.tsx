@@ -1,3 +1,4 @@
+import type { InviteInfo } from '@meridian/contract';
 import { Button } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
@@ -15,7 +16,7 @@ export const inviteLink = (code: string) =>
 export default function InvitePage() {
   const { t } = useTranslation();
   const storedCode = useUser((s) => s.user?.invite_code ?? '');
-  const [info, setInfo] = useState<{ invite_code: string; invited: number } | null>(null);
+  const [info, setInfo] = useState<InviteInfo | null>(null);
   useEffect(() => {
     fetchInviteInfo().then(setInfo, () => {});
   }, []);

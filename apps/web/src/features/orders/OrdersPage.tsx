@@ -2,7 +2,7 @@ import { Topic } from '@meridian/contract';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AccountPush, fetchOrders, type Order } from '../../api/trading';
+import { fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
 import { changeDirection, formatMoney } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
@@ -62,7 +62,7 @@ export default function OrdersPage() {
   // Live P&L and totals for holding orders; a closed order leaves the list and its popup.
   useEffect(() => {
     const offTrade = socket.subscribe(Topic.FOREX_TRADE, (message) => {
-      const push = message.quotation as AccountPush;
+      const push = message.quotation;
       const live = new Map(push.TransOrder.map((o) => [o.Id, o]));
       setOrders((current) =>
         current.map((o) => {
@@ -74,7 +74,7 @@ export default function OrdersPage() {
       setMarginCall(push.MarginCall);
     });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, (message) => {
-      const ids = new Set(message.quotation as number[]);
+      const ids = new Set(message.quotation);
       setOrders((current) => (tab === 1 ? current.filter((o) => !ids.has(o.Id)) : current));
       setDetail((current) => (current && ids.has(current.Id) ? null : current));
       void loadPage(true).catch(() => {});

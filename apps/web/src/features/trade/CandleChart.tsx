@@ -1,4 +1,4 @@
-import { type Candle, type Instrument, type KlineMessage, klineTopic, type Period } from '@meridian/contract';
+import { type Candle, type Instrument, klineTopic, type Period } from '@meridian/contract';
 import {
   CandlestickSeries,
   createChart,
@@ -114,7 +114,7 @@ export function CandleChart({ instrument, period }: { instrument: Instrument; pe
       () => {},
     );
     const unsubscribe = socket.subscribe(klineTopic(instrument.Code, period), (message) => {
-      const { kline } = message as unknown as KlineMessage;
+      const { kline } = message;
       if (ready) apply(kline);
       else queued.push(kline);
     });

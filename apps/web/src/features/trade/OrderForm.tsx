@@ -102,10 +102,10 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     setBusy(chosen);
     try {
       await submitOrder({
-        type: OrderType[chosen],
+        type: `${OrderType[chosen]}` as const,
         cont: lots,
         forex_id: instrument.Id,
-        status: pending ? 0 : 1,
+        status: pending ? '0' : '1',
         target_price: pending ? target : '',
         stop_loss_price: slOn && sl ? sl : '0',
         target_profit_price: tpOn && tp ? tp : '0',

@@ -1,0 +1,33 @@
+import { Code, type ForexClosedMessage, type ForexTradeMessage } from '@meridian/contract';
+import { type AccountFigures, isMarginCall, moneyText, riskRateText } from '@meridian/core';
+
+/** A held position as marked at the latest tick. */
+export interface MarkedPosition {
+  id: number;
+  updatePrice: string;
+  factProfits: string;
+}
+
+/** FOREX_TRADE: the account's figures and each open position's mark, as the contract describes them. */
+export const forexTrade = (
+  figures: AccountFigures,
+  positions: MarkedPosition[],
+  marginCallLevel: string,
+): ForexTradeMessage => ({
+  type: 'FOREX_TRADE',
+  code: Code.OK,
+  quotation: {
+    ProfitsTotal: moneyText(figures.floatingPnl),
+    HazardRate: riskRateText(figures.riskRate),
+    CautionMoneyAll: moneyText(figures.usedMargin),
+    MarginCall: isMarginCall(figures.riskRate, marginCallLevel),
+    TransOrder: positions.map((p) => ({ Id: p.id, UpdatePrice: p.updatePrice, FactProfits: p.factProfits })),
+  },
+});
+
+/** FOREX_CLOSED: the ids of the account's positions that closed. */
+export const forexClosed = (ids: number[]): ForexClosedMessage => ({
+  type: 'FOREX_CLOSED',
+  code: Code.OK,
+  quotation: ids,
+});

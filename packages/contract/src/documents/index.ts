@@ -1,0 +1,2 @@
+export { asyncApiDocument } from './asyncapi';
+export { CODE_MEANINGS, openApiDocument, operations } from './openapi';
