@@ -1,5 +1,6 @@
 import type { ForexQuotations } from '@meridian/contract';
 import { type Bar, dec, pointsText, toFixed } from '@meridian/core';
+import type { MarketInstrument } from './definitions';
 
 /** The latest quote of an instrument: its current day bar (the UTC session) and when it last ticked. */
 export interface QuoteState {
@@ -33,6 +34,43 @@ export class QuoteBook {
   get(instrumentId: number): QuoteState | undefined {
     return this.quotes.get(instrumentId);
   }
+}
+
+/** A quote as the trading engine reads it: decimal text at PricePrecision. */
+export interface LiveQuote {
+  price: string;
+  open: string;
+  high: string;
+  low: string;
+  /** Percent change against the session open, 2 decimals. */
+  change: string;
+  /** UTC milliseconds of the last tick. */
+  time: number;
+  marketOpen: boolean;
+  /** Open market, but the last tick is older than QUOTE_MAX_AGE: refuse orders, trigger nothing. */
+  stale: boolean;
+}
+
+/** An instrument's quote as it stands at `at`. */
+export function liveQuote(
+  instrument: Pick<MarketInstrument, 'pricePrecision' | 'isOpen'>,
+  state: QuoteState | undefined,
+  at: number,
+  maxAgeMs: number,
+): LiveQuote | undefined {
+  if (!state) return undefined;
+  const marketOpen = instrument.isOpen(at);
+  const p = instrument.pricePrecision;
+  return {
+    price: pointsText(state.session.close, p),
+    open: pointsText(state.session.open, p),
+    high: pointsText(state.session.high, p),
+    low: pointsText(state.session.low, p),
+    change: percentChange(state.session),
+    time: state.time,
+    marketOpen,
+    stale: marketOpen && isStale(state, at, maxAgeMs),
+  };
 }
 
 /**

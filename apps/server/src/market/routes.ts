@@ -8,9 +8,10 @@ import { assertAnswer } from '../http/answers';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, route } from '../http/route';
+import type { MarketInstrument } from './definitions';
 import { quotationsOf } from './quotes';
 import { categories } from './schema';
-import type { Market, MarketInstrument } from './service';
+import type { Market } from './service';
 
 export function marketRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
   // The home screen's list is read far more often than quotes change: its JSON is built once per change

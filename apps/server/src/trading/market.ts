@@ -1,5 +1,6 @@
 import type { Instrument, PriceLookup } from '@meridian/core';
-import type { Market, MarketInstrument } from '../market/service';
+import type { MarketInstrument } from '../market/definitions';
+import type { Market } from '../market/service';
 
 /** One price of one instrument, as the feed produced it. */
 export interface Tick {
