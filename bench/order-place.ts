@@ -106,9 +106,9 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row> {
         await tx.execute(sql`select balance from users where id = ${userId} for update`);
         const inserted = await tx.execute(
           sql`insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
-              origin_price, price, margin, fee, filled_at)
+              origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at)
             values (${userId}, ${instrument.id}, ${instrument.showCode}, 1, 1, ${instrument.minLots}, '1', 100,
-              '1', '1', '1', '0', now()) returning id`,
+              '1', '1', '1', '0', '0', 'USD', '0', 1, now()) returning id`,
         );
         const orderId = (inserted as unknown as { rows: { id: number }[] }).rows[0]!.id;
         await tx.execute(sql`update users set balance = balance - 1 where id = ${userId} returning balance`);
