@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+
+/** The API reference at /api/docs, as a developer opens it: rendered from this host under the page's CSP. */
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the API reference', () => {
+  it('lists every call by area and opens one with its parameters and answer, with no request leaving the host', async () => {
+    const { context, page, errors } = await phone(browser);
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.url) && !request.url().startsWith('data:'))
+        foreign.push(request.url());
+    });
+    await page.goto(`${server.url}/api/docs`);
+    await page.getByText('Meridian API').first().waitFor();
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(document.paths).reduce(
+      (n, methods) => n + Object.keys(methods).length,
+      0,
+    );
+    await expect.poll(() => page.locator('.opblock').count()).toBe(operations);
+    for (const tag of ['Trading', 'Funding', 'Back office']) {
+      await page.locator('.opblock-tag', { hasText: tag }).first().waitFor();
+    }
+    await page
+      .locator('.opblock', { hasText: '/v1/api/forex/submit' })
+      .first()
+      .locator('.opblock-summary')
+      .click();
+    await page.getByText('forex_id').first().waitFor();
+    await page.getByText('client_order_id').first().waitFor();
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
