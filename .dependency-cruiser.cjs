@@ -32,6 +32,16 @@ module.exports = {
       to: { path: '^apps/server/src/admin/' },
     },
     {
+      name: 'back-office-does-not-read-area-tables',
+      comment:
+        "The back office calls an area's repo and service functions, never its tables: each area owns its queries.",
+      severity: 'error',
+      from: { path: '^apps/server/src/admin/' },
+      to: {
+        path: '^apps/server/src/(accounts|funding|kyc|market|trading|content|ranking|invite|ledger)/schema\\.ts$',
+      },
+    },
+    {
       name: 'clients-do-not-import-the-server',
       comment: 'The web app and the back office speak to the server through packages/contract only.',
       severity: 'error',

@@ -60,6 +60,16 @@ describe('the boundaries npm run check holds', () => {
     ).toEqual(['areas-do-not-import-the-back-office']);
   });
 
+  it("fail the back office reading another area's tables", async () => {
+    expect(
+      await violations({
+        'apps/server/src/admin/exposure.ts':
+          "import { orders } from '../trading/schema';\nexport const e = orders;\n",
+        'apps/server/src/trading/schema.ts': 'export const orders = 1;\n',
+      }),
+    ).toEqual(['back-office-does-not-read-area-tables']);
+  });
+
   it('fail a trading rule that does IO', async () => {
     expect(
       await violations({

@@ -1,22 +1,18 @@
-import { OrderStatus } from '@meridian/contract';
 import { type Dec, dec, OrderType, stopOutPlan } from '@meridian/core';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
 import { bookOf } from '../trading/book';
-import type { OrderRow } from '../trading/schema';
-import { orders } from '../trading/schema';
+import { holdingOrders, type OrderRow } from '../trading/orders.repo';
 import type { Trading } from '../trading/service';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
 const NEAR_FACTOR = 1.5;
 
-const openPositions = (db: Db) => db.select().from(orders).where(eq(orders.status, OrderStatus.holding));
-
 /** The book's open positions per instrument: lots long and short, net, and floating P&L (the traders' side). */
 export async function exposure(db: Db, trading: Trading) {
-  return exposureOf(trading, await openPositions(db));
+  return exposureOf(trading, await holdingOrders(db));
 }
 
 function exposureOf(trading: Trading, positions: OrderRow[]) {
@@ -71,7 +67,7 @@ function unclosable(trading: Trading, balance: string, held: OrderRow[], level: 
  * at stop-out whose positions have no live price is `stop_out_blocked`: it waits for the market.
  */
 export async function accountsAtRisk(db: Db, trading: Trading) {
-  return accountsAtRiskOf(db, trading, await openPositions(db));
+  return accountsAtRiskOf(db, trading, await holdingOrders(db));
 }
 
 async function accountsAtRiskOf(db: Db, trading: Trading, positions: OrderRow[]) {
@@ -128,7 +124,7 @@ export async function riskSnapshot(
   db: Db,
   trading: Trading,
 ): Promise<{ exposure: Exposure; accounts: AtRisk }> {
-  const positions = await openPositions(db);
+  const positions = await holdingOrders(db);
   return {
     exposure: exposureOf(trading, positions),
     accounts: await accountsAtRiskOf(db, trading, positions),

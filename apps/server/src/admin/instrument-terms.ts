@@ -1,18 +1,22 @@
 import type { adminEndpoints, InputOf } from '@meridian/contract';
 import { dec } from '@meridian/core';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
-import { categories, instruments } from '../market/schema';
+import {
+  allCategories,
+  allInstruments,
+  findCategory,
+  type InstrumentRow,
+  lockInstrument,
+  updateInstrumentTerms,
+} from '../market/instruments.repo';
 import type { Market } from '../market/service';
 import { type AuditEntry, audit } from '../operators/audit';
 import type { Trading } from '../trading/service';
 
 /** The terms an operator may change; omitted fields stay as they are. */
 export type TermsInput = InputOf<typeof adminEndpoints.editInstrument>;
-
-type InstrumentRow = typeof instruments.$inferSelect;
 
 const termsOf = (i: InstrumentRow) => ({
   enabled: i.enabled,
@@ -29,8 +33,8 @@ const termsOf = (i: InstrumentRow) => ({
 
 /** Every instrument, disabled ones too, with the categories an operator may file it under. */
 export async function instrumentList(db: Db) {
-  const rows = await db.select().from(instruments).orderBy(asc(instruments.sort), asc(instruments.id));
-  const cats = await db.select().from(categories).orderBy(asc(categories.sort));
+  const rows = await allInstruments(db);
+  const cats = await allCategories(db);
   return {
     rows: rows.map((i) => ({
       id: i.id,
@@ -58,11 +62,7 @@ export async function editTerms(
 ) {
   const { id: instrumentId, ...change } = input;
   const updated = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(instruments)
-      .where(eq(instruments.id, instrumentId))
-      .for('update');
+    const before = await lockInstrument(tx, instrumentId);
     if (!before) throw refuse('not_found');
     // Disabled, it would have no price: its positions could not be closed, nor its triggers fire.
     if (before.enabled && change.enabled === false) {
@@ -72,25 +72,21 @@ export async function editTerms(
     const next = { ...termsOf(before), ...change };
     if (next.max_lots !== null && dec(next.max_lots).lessThan(next.min_lots)) throw invalidInput('max_lots');
     if (change.category_id !== undefined) {
-      const [category] = await tx.select().from(categories).where(eq(categories.id, change.category_id));
+      const category = await findCategory(tx, change.category_id);
       if (!category) throw invalidInput('category_id');
     }
-    const [row] = await tx
-      .update(instruments)
-      .set({
-        enabled: next.enabled,
-        categoryId: next.category_id,
-        leverages: [...new Set(next.leverages)].sort((a, b) => a - b),
-        minLots: next.min_lots,
-        maxLots: next.max_lots,
-        lotStep: next.lot_step,
-        feeRate: next.fee_rate,
-        spreadRate: next.spread_rate,
-        sessions: next.sessions,
-        holidays: next.holidays,
-      })
-      .where(eq(instruments.id, instrumentId))
-      .returning();
+    const row = await updateInstrumentTerms(tx, instrumentId, {
+      enabled: next.enabled,
+      categoryId: next.category_id,
+      leverages: [...new Set(next.leverages)].sort((a, b) => a - b),
+      minLots: next.min_lots,
+      maxLots: next.max_lots,
+      lotStep: next.lot_step,
+      feeRate: next.fee_rate,
+      spreadRate: next.spread_rate,
+      sessions: next.sessions,
+      holidays: next.holidays,
+    });
     await audit(tx, {
       ...actor,
       action: 'instrument.edit',

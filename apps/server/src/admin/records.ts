@@ -1,8 +1,7 @@
 import { adminEndpoints } from '@meridian/contract';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { maskCodes } from '../accounts/delivery/outbox';
-import { outbox } from '../accounts/schema';
+import { maskCodes, outboxPage } from '../accounts/delivery/outbox';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { offsetOf } from '../operators/inputs';
@@ -12,15 +11,7 @@ import { adminRoute } from '../operators/session';
 /** Read-only records: the messages the platform sent and the operators' audit trail. */
 export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
   adminRoute(app, db, adminEndpoints.outbox, async ({ input }) => {
-    const where = input.recipient ? ilike(outbox.recipient, `%${input.recipient}%`) : undefined;
-    const rows = await db
-      .select()
-      .from(outbox)
-      .where(where)
-      .orderBy(desc(outbox.id))
-      .limit(input.size)
-      .offset(offsetOf(input));
-    const [total] = await db.select({ n: count() }).from(outbox).where(where);
+    const { rows, total } = await outboxPage(db, input.recipient, input);
     return {
       rows: rows.map((r) => ({
         ...r,
@@ -28,7 +19,7 @@ export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): 
         subject: maskCodes(r.subject),
         body: maskCodes(r.body),
       })),
-      total: total?.n ?? 0,
+      total,
     };
   });
 

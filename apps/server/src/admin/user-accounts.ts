@@ -1,28 +1,26 @@
 import { type FiledRequest, OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { loginAttempts } from '../accounts/schema';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { recentLoginAttempts } from '../accounts/login.repo';
 import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
-import { ledgerEntries, operators, sessions, users } from '../db/schema';
-import { uploads } from '../funding/schema';
+import { users } from '../db/schema';
 import { uploadPath } from '../funding/uploads.service';
 import { refuse } from '../http/errors';
 import { type Said, said } from '../http/route';
-import { KycStatus, verifications } from '../kyc/schema';
+import { revokeUserSessions as endSessionsOf, unrevokedSessions } from '../http/sessions';
+import { type ReviewStatus, verificationHistory } from '../kyc/repo';
 import { maskCardId } from '../kyc/service';
+import { userLedgerPage } from '../ledger/entries.repo';
 import { lockAccount, post } from '../ledger/post';
 import { type AuditEntry, audit } from '../operators/audit';
 import { offsetOf, type Page, type PageInput } from '../operators/inputs';
 import { aboveFourEyes, fileRequest } from '../operators/requests';
 import type { Role } from '../operators/session';
-import { orders } from '../trading/schema';
+import { userOrdersPage } from '../trading/orders.repo';
 import type { Trading } from '../trading/service';
 
 type UserRow = typeof users.$inferSelect;
-/** A verification's status: 0 not submitted, 1 waiting, 2 certified, 3 rejected. */
-type ReviewStatus = (typeof KycStatus)[keyof typeof KycStatus];
 
 const summary = (u: UserRow) => ({
   id: u.id,
@@ -63,9 +61,6 @@ async function userOrFail(db: Db, userId: number): Promise<UserRow> {
   return user;
 }
 
-const front = alias(uploads, 'front');
-const reverse = alias(uploads, 'reverse');
-
 /** Who sees a trader's full ID number and ID pictures: the roles that review them (as /uploads serves them). */
 const IDENTITY_READERS: readonly Role[] = ['admin', 'support', 'finance'];
 
@@ -76,28 +71,9 @@ const IDENTITY_READERS: readonly Role[] = ['admin', 'support', 'finance'];
  */
 async function verificationOf(db: Db, user: UserRow, role: Role) {
   const identity = IDENTITY_READERS.includes(role);
-  const rows = await db
-    .select({
-      id: verifications.id,
-      name: verifications.name,
-      card_id: verifications.cardId,
-      front: front.name,
-      reverse: reverse.name,
-      status: verifications.status,
-      reason: verifications.reason,
-      operator: operators.email,
-      created_at: verifications.createdAt,
-      reviewed_at: verifications.reviewedAt,
-    })
-    .from(verifications)
-    .innerJoin(front, eq(front.id, verifications.frontUploadId))
-    .innerJoin(reverse, eq(reverse.id, verifications.reverseUploadId))
-    .leftJoin(operators, eq(operators.id, verifications.operatorId))
-    .where(eq(verifications.userId, user.id))
-    .orderBy(desc(verifications.id))
-    .limit(20);
+  const { status, rows } = await verificationHistory(db, user.id, 20);
   return {
-    status: (rows[0]?.status ?? KycStatus.none) as ReviewStatus,
+    status,
     is_real: user.isReal,
     submissions: rows.map(({ front: f, reverse: r, reason, card_id, ...v }) => ({
       ...v,
@@ -113,30 +89,8 @@ async function verificationOf(db: Db, user: UserRow, role: Role) {
 /** Profile, verification, balances, live sessions and recent sign-ins of one trader, as `role` may see them. */
 export async function userDetail(db: Db, userId: number, role: Role) {
   const user = await userOrFail(db, userId);
-  const live = await db
-    .select({
-      id: sessions.id,
-      ip: sessions.ip,
-      user_agent: sessions.userAgent,
-      created_at: sessions.createdAt,
-      last_seen_at: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .orderBy(desc(sessions.id))
-    .limit(50);
-  const logins = await db
-    .select({
-      id: loginAttempts.id,
-      ip: loginAttempts.ip,
-      user_agent: loginAttempts.userAgent,
-      success: loginAttempts.success,
-      created_at: loginAttempts.createdAt,
-    })
-    .from(loginAttempts)
-    .where(eq(loginAttempts.userId, userId))
-    .orderBy(desc(loginAttempts.id))
-    .limit(50);
+  const live = await unrevokedSessions(db, userId, 50);
+  const logins = await recentLoginAttempts(db, userId, 50);
   return {
     ...summary(user),
     login_type: user.loginType,
@@ -148,15 +102,7 @@ export async function userDetail(db: Db, userId: number, role: Role) {
 }
 
 export async function ledgerPage(db: Db, userId: number, page: PageInput) {
-  const where = eq(ledgerEntries.userId, userId);
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(where)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(page.size)
-    .offset(offsetOf(page));
-  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where);
+  const { rows, total } = await userLedgerPage(db, userId, page);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -169,7 +115,7 @@ export async function ledgerPage(db: Db, userId: number, page: PageInput) {
       note: r.note,
       created_at: r.createdAt,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -181,18 +127,7 @@ export async function ordersPage(
   status: OrderStatus | undefined,
   page: PageInput,
 ) {
-  const where =
-    status === undefined
-      ? eq(orders.userId, userId)
-      : and(eq(orders.userId, userId), eq(orders.status, status));
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.id))
-    .limit(page.size)
-    .offset(offsetOf(page));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const { rows, total } = await userOrdersPage(db, userId, status, page);
   return {
     rows: rows.map((o) => ({
       id: o.id,
@@ -209,7 +144,7 @@ export async function ordersPage(
       created_at: o.createdAt,
       closed_at: o.closedAt,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -226,7 +161,7 @@ export async function setUserDisabled(
   return db.transaction(async (tx) => {
     const before = await userOrFail(tx, userId);
     await tx.update(users).set({ disabled }).where(eq(users.id, userId));
-    if (disabled) await revokeAll(tx, userId);
+    if (disabled) await endSessionsOf(tx, userId);
     await audit(tx, {
       ...actor,
       action: disabled ? 'user.disable' : 'user.enable',
@@ -240,25 +175,18 @@ export async function setUserDisabled(
   });
 }
 
-const revokeAll = (db: Db, userId: number) =>
-  db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-
 export async function revokeUserSessions(db: Db, actor: Actor, userId: number) {
   return db.transaction(async (tx) => {
     await userOrFail(tx, userId);
-    const revoked = await revokeAll(tx, userId);
+    const revoked = await endSessionsOf(tx, userId);
     await audit(tx, {
       ...actor,
       action: 'user.revoke_sessions',
       targetType: 'user',
       targetId: userId,
-      after: { revoked: revoked.length },
+      after: { revoked },
     });
-    return { revoked: revoked.length };
+    return { revoked };
   });
 }
 

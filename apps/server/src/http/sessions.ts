@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
@@ -151,11 +151,30 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db
+/** Ends every session of the user not already ended; returns how many it ended. */
+export async function revokeUserSessions(db: Db | Tx, userId: number): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** The user's newest `limit` sessions not revoked (idle or expired ones too), newest first. */
+export function unrevokedSessions(db: Db, userId: number, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      user_agent: sessions.userAgent,
+      created_at: sessions.createdAt,
+      last_seen_at: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .orderBy(desc(sessions.id))
+    .limit(limit);
 }
 
 /** `authorization: <token>` as the spec's clients send it, or the usual `Bearer <token>`. */

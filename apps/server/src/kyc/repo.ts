@@ -1,13 +1,15 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { users } from '../db/schema';
+import { operators, users } from '../db/schema';
 import { userRef } from '../funding/deposits.repo';
 import { uploads } from '../funding/schema';
 import { offsetOf, type PageInput } from '../operators/inputs';
 import { KycStatus, type SubmissionStatus, verifications } from './schema';
 
 export type Verification = typeof verifications.$inferSelect;
+/** A user's verification state (SPEC.md §4 review_status): 0 not submitted, 1 waiting, 2 certified, 3 rejected. */
+export type ReviewStatus = (typeof KycStatus)[keyof typeof KycStatus];
 
 /** The user's newest submission: their current state. */
 export async function latestVerification(db: Db | Tx, userId: number): Promise<Verification | undefined> {
@@ -66,4 +68,32 @@ export async function verificationPage(db: Db, status: number | undefined, page:
     .offset(offsetOf(page));
   const [total] = await db.select({ n: count() }).from(verifications).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * A user's state (their newest submission's status, or 0 not submitted) and their newest `limit`
+ * submissions, newest first, with both pictures' names and the e-mail of the operator who decided it.
+ */
+export async function verificationHistory(db: Db, userId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: verifications.id,
+      name: verifications.name,
+      card_id: verifications.cardId,
+      front: front.name,
+      reverse: reverse.name,
+      status: verifications.status,
+      reason: verifications.reason,
+      operator: operators.email,
+      created_at: verifications.createdAt,
+      reviewed_at: verifications.reviewedAt,
+    })
+    .from(verifications)
+    .innerJoin(front, eq(front.id, verifications.frontUploadId))
+    .innerJoin(reverse, eq(reverse.id, verifications.reverseUploadId))
+    .leftJoin(operators, eq(operators.id, verifications.operatorId))
+    .where(eq(verifications.userId, userId))
+    .orderBy(desc(verifications.id))
+    .limit(limit);
+  return { status: (rows[0]?.status ?? KycStatus.none) as ReviewStatus, rows };
 }

@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Code, endpoints, FALLBACK_LANGUAGE, type Instrument, type Language } from '@meridian/contract';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
@@ -9,8 +8,8 @@ import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, route } from '../http/route';
 import type { MarketInstrument } from './definitions';
+import { allCategories } from './instruments.repo';
 import { quotationsOf } from './quotes';
-import { categories } from './schema';
 import type { Market } from './service';
 
 export function marketRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
@@ -30,7 +29,7 @@ export function marketRoutes(app: FastifyInstance, { database: { db }, market }:
   });
 
   route(app, db, endpoints.categories, async ({ lang }) => {
-    const rows = await db.select().from(categories).orderBy(asc(categories.sort));
+    const rows = await allCategories(db);
     return rows.map((c) => ({ Id: c.id, NameShowTrans: c.names[lang] ?? c.names[FALLBACK_LANGUAGE] }));
   });
 

@@ -1,4 +1,5 @@
 import { OrderStatus } from '@meridian/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   type Around,
@@ -12,9 +13,12 @@ import {
 import { sessionInvalid } from '../http/errors';
 import { LIVE_SESSION_SQL, sessionPolicy } from '../http/sessions';
 import { type Entry, postingRows } from '../ledger/post';
+import { offsetOf, type PageInput } from '../operators/inputs';
 import { type Settings, settingsOf } from '../settings/read';
 import type { Book } from './book';
 import { type OrderRow, orders } from './schema';
+
+export type { OrderRow };
 
 /** Sums a user's holding orders (`held`) by instrument, side and terms into books, as a JSON array. */
 const BOOKS_SQL = `(select coalesce(json_agg(json_build_object(
@@ -193,4 +197,31 @@ export async function readAccount(db: Db, tx: Db | Tx, userId: number, lock: boo
   })[];
   if (!row) throw new Error(`unknown user ${userId}`);
   return { ...row, settings: settingsOf(row.settings) };
+}
+
+/** Every holding order, of every account (the risk desk's book). */
+export function holdingOrders(db: Db): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.status, OrderStatus.holding));
+}
+
+/** A user's orders, newest first, those in `status` only when given; a page of them and how many there are. */
+export async function userOrdersPage(
+  db: Db,
+  userId: number,
+  status: OrderStatus | undefined,
+  page: PageInput,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where =
+    status === undefined
+      ? eq(orders.userId, userId)
+      : and(eq(orders.userId, userId), eq(orders.status, status));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,5 +1,7 @@
+import { count, desc, ilike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { offsetOf, type PageInput } from '../../operators/inputs';
 import { outbox } from '../schema';
 import type { Transport } from './transport';
 
@@ -21,4 +23,18 @@ export function outboxTransport(db: Db, log: FastifyBaseLogger, channel: 'email'
       log.debug({ outbox: channel, to }, text);
     },
   };
+}
+
+/** Stored messages, newest first, to recipients containing `recipient` when given: a page and how many there are. */
+export async function outboxPage(db: Db, recipient: string | undefined, page: PageInput) {
+  const where = recipient ? ilike(outbox.recipient, `%${recipient}%`) : undefined;
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(outbox).where(where);
+  return { rows, total: total?.n ?? 0 };
 }
