@@ -3,6 +3,7 @@ import {
   type Company,
   type CompanyStatus,
   type ComplaintEmail,
+  type InviteInfo,
   type NewsArticle,
   type NewsItem,
   type NewsPage,
@@ -18,7 +19,7 @@ export const fetchNews = (categoryId: number, page: number) =>
   request<NewsPage>(api.newsList, { category_id: categoryId, page });
 export const fetchArticle = (id: number) => request<NewsArticle>(api.newsInfo, { id });
 export const fetchComplaintEmail = () => request<ComplaintEmail>(api.complaintEmail);
-export const fetchInviteInfo = () => request<{ invite_code: string; invited: number }>(api.inviteInfo);
+export const fetchInviteInfo = () => request<InviteInfo>(api.inviteInfo);
 export const fetchLeaderboard = () => request<RankingRow[]>(api.followList);
 /** Search errors are silent (SPEC.md §8). */
 export const searchCompanies = (name: string, signal?: AbortSignal) =>
