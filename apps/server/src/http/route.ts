@@ -142,7 +142,18 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
   );
 }
 
-export const answerData = <T>(result: T | Said<T>): T => (result instanceof Said ? result.data : result);
+/** The envelope of a use-case's success, its data checked against the call's answer schema first. */
+export function answerEnvelope<T>(
+  db: Db,
+  call: { path: string; answer: z.ZodType },
+  lang: Language,
+  result: T | Said<T>,
+): Envelope<T> {
+  const said = result instanceof Said ? result : null;
+  const data = said ? said.data : (result as T);
+  assertAnswer(db, call.path, call.answer, data);
+  return said ? envelope(lang, Code.OK, said.key, data, said.params) : envelope(lang, Code.OK, 'ok', data);
+}
 
 /** A call's route: `identify` finds the caller (or refuses) before the input is read. */
 function register<E extends Endpoint, U>(
@@ -163,12 +174,7 @@ function register<E extends Endpoint, U>(
       const user = await identify(token);
       const input = parseInput<E['input']>(endpoint.input, rawInput(req));
       const result = await handler({ input, user, lang, token, req });
-      assertAnswer(db, endpoint.path, endpoint.answer, answerData(result));
-      const body =
-        result instanceof Said
-          ? envelope(lang, Code.OK, result.key, result.data, result.params)
-          : envelope(lang, Code.OK, 'ok', result);
-      return reply.send(body);
+      return reply.send(answerEnvelope(db, endpoint, lang, result));
     },
   });
 }

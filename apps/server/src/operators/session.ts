@@ -13,10 +13,9 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
-import { assertAnswer } from '../http/answers';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
-import { answerData, envelope, parseInput, rawInput, Said } from '../http/route';
+import { answerEnvelope, parseInput, rawInput, type Said } from '../http/route';
 import { isSealed, type Secrets } from '../http/secrets';
 import { tokenFromHeader } from '../http/sessions';
 import { totpStep } from '../http/totp';
@@ -182,12 +181,7 @@ export function adminRoute<E extends AdminEndpoint>(
       const input = parseInput<E['input']>(call.input, rawInput(req));
       const result = await handler({ input, operator, lang, token, req, reply });
       if (reply.sent) return reply;
-      assertAnswer(db, call.path, call.answer, answerData(result));
-      return reply.send(
-        result instanceof Said
-          ? envelope(lang, Code.OK, result.key, result.data, result.params)
-          : envelope(lang, Code.OK, 'ok', result),
-      );
+      return reply.send(answerEnvelope(db, call, lang, result));
     },
   });
 }
