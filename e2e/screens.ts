@@ -1,7 +1,7 @@
 // Every screen of SPEC.md §2, as the end-to-end tests visit them.
 
 /** The routes with the bottom tab bar that a visitor may open (/order and /user have it too, signed in). */
-export const FOOTER = ['/', '/trade', '/news', '/rank'];
+export const FOOTER = ['/', '/trade', '/news', '/copy', '/rank'];
 /** The other routes a visitor may open. */
 export const PUBLIC = [
   '/feedback',
@@ -10,11 +10,13 @@ export const PUBLIC = [
   '/forgot',
   '/product',
   '/news/detail?id=1',
+  '/rank/provider?id=1',
   '/language',
 ];
 /** The routes that need a signed-in user. */
 export const LOGIN_ONLY = [
   '/order',
+  '/copy/detail?id=1',
   '/user',
   '/mine',
   '/mine/auth',

@@ -22,7 +22,7 @@ describe('the app shell on a phone', () => {
     const tabs = page.locator('.tab-bar .adm-tab-bar-item-title');
     await expect
       .poll(() => tabs.allTextContents())
-      .toEqual(['Market', 'Trading', 'Orders', 'Documentary', 'Ranking']);
+      .toEqual(['Market', 'Trading', 'Orders', 'Copy trading', 'Ranking']);
     expect(errors).toEqual([]);
     await context.close();
   });

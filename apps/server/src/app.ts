@@ -22,6 +22,7 @@ import { adminUserRoutes } from './admin/users';
 import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
 import { contentAdminRoutes } from './content/admin.routes';
 import { contentRoutes } from './content/routes';
+import { copyingRoutes } from './copying/routes';
 import type { AppDeps, Deps } from './deps';
 import { apiDocsRoutes } from './docs/routes';
 import { fundingAdminRoutes } from './funding/admin.routes';
@@ -57,6 +58,7 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   contentAdminRoutes,
   inviteRoutes,
   rankingRoutes,
+  copyingRoutes,
   settingsRoutes,
   accountRoutes,
   marketRoutes,

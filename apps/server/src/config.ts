@@ -114,7 +114,7 @@ export interface Config {
   rankingRefreshMs: number;
   /** Where uploaded images are kept (default <DATA_DIR>/uploads). */
   uploadDir: string;
-  /** The deposit screen's external payment page; empty hides its button. */
+  /** The first value of the payment_page_url setting (the deposit screen's payment page), which operators then edit. */
   paymentPageUrl: string;
   /** Websocket connections one address may hold open at once. */
   wsMaxPerIp: number;

@@ -3,6 +3,7 @@ import { type Bus, memoryBus } from './bus/bus';
 import { redisBus } from './bus/redis';
 import type { Config } from './config';
 import { seedContent } from './content/seed';
+import { COPY_SWEEP_MS, Copier } from './copying/copier';
 import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
 import type { PriceFeed } from './feed/feed';
@@ -32,6 +33,8 @@ export interface Platform extends App {
   trading: Trading;
   /** The trading engine of this node while it leads (reading it on a follower throws). */
   readonly engine: Engine;
+  /** Copy trading's engine of this node while it leads (likewise). */
+  readonly copier: Copier;
   /** The first operator's password when this start made one up (embedded mode's first start): shown once. */
   firstOperatorPassword?: string;
   /** The sign-in, code and step-up counters. */
@@ -64,8 +67,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     await database.migrate();
     ({ operatorPassword: firstOperatorPassword } = await seed(database.db, config));
     await seedMarket(database.db);
-    await seedFunding(database.db);
-    await seedContent(database.db);
+    // Receiving accounts, withdrawal rates, market news and companies are invented: the embedded demo's only.
+    if (!config.databaseUrl) await seedFunding(database.db);
+    await seedContent(database.db, { demo: !config.databaseUrl });
     if (config.demoTraders) await seedDemoTraders(database.db, config.demoInitialBalance);
     await market.start();
   };
@@ -74,6 +78,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const prices = tradingMarket(market);
   const trading = new Trading(database.db, prices, bus, now, { concurrent: database.kind === 'postgres' });
   let engine: Engine | null = null;
+  let copier: Copier | null = null;
+  let copySweep: Periodic | null = null;
   let stopRankingJobs: (() => Promise<void>) | null = null;
   let cleanUploads: Periodic | null = null;
   const roles = {
@@ -82,6 +88,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await engine.start();
       market.lead();
       stopRankingJobs = startRankingJobs({ db: database.db, config, market, trading, now });
+      const leaderCopier = new Copier(database.db, trading, now);
+      leaderCopier.start(bus);
+      copier = leaderCopier;
+      copySweep = every(
+        COPY_SWEEP_MS,
+        () => leaderCopier.sweep(),
+        (err) => console.error('copy sweep failed', err),
+      );
       cleanUploads = every(
         UPLOAD_CLEANUP_MS,
         () => deleteUnusedUploads(database.db, config.uploadDir, now()),
@@ -93,6 +107,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       stopRankingJobs = null;
       await cleanUploads?.stop();
       cleanUploads = null;
+      await copySweep?.stop();
+      copySweep = null;
+      await copier?.stop();
+      copier = null;
       await market.follow();
       await engine?.stop();
       engine = null;
@@ -134,6 +152,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     get engine() {
       if (!engine) throw new Error('this node does not lead: no engine here');
       return engine;
+    },
+    get copier() {
+      if (!copier) throw new Error('this node does not lead: no copier here');
+      return copier;
     },
     async close() {
       await app.http.close();

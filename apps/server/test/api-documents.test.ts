@@ -120,6 +120,7 @@ describe('the AsyncAPI document', () => {
         'kline',
         'FOREX_TRADE',
         'FOREX_CLOSED',
+        'FOREX_FILLED',
       ]),
     );
   });

@@ -6,11 +6,13 @@ import { createSession } from '../src/http/sessions';
 import { auditLog } from '../src/operators/schema';
 import type { Role } from '../src/operators/session';
 import { operatorToken } from './admin-helpers';
+import { addDemoContent } from './demo-data';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  await addDemoContent(t);
 });
 afterAll(() => t?.close());
 

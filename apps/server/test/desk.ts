@@ -9,6 +9,7 @@ import { post } from '../src/ledger/post';
 import { orders } from '../src/trading/schema';
 import { adminCall, operatorToken } from './admin-helpers';
 import { stepUpCode } from './codes';
+import { addDemoFunding } from './demo-data';
 import type { TestApp } from './harness';
 
 export type Query = Record<string, string | number>;
@@ -75,8 +76,9 @@ export function desk(t: TestApp) {
     myDeal: (token: string, status: 0 | 1 | 3) => call(token, api.myDeal.path, { status, page: 1 }),
     accountDetail: (token: string) => call(token, api.forexDetail.path, {}),
 
-    /** Binds a USDT (TRC20) address, then asks to withdraw `amount` to it, each with a step-up code. */
+    /** Binds a USDT (TRC20) address of the demo's currencies, then asks to withdraw `amount` to it, each with a step-up code. */
     async withdraw(token: string, amount: string) {
+      await addDemoFunding(t);
       const email = (await call(token, api.userInfo.path, {})).data.email as string;
       const currencies = await call(token, '/api/account/draw_symbol_list', { type: 1 });
       const usdt = currencies.data.find((c: { code: string }) => c.code === 'USDT');

@@ -35,7 +35,13 @@ describe('the envelope', () => {
     expect(res.body).toEqual({
       code: Code.OK,
       msg: 'Success',
-      data: { service_link: '/support', service_link_type: 1, verify_reg_type: 1, trade_fee_type: 1 },
+      data: {
+        service_link: '/support',
+        service_link_type: 1,
+        verify_reg_type: 1,
+        trade_fee_type: 1,
+        price_source: 'simulated',
+      },
     });
   });
 

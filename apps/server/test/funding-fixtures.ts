@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { ledgerEntries, users } from '../src/db/schema';
+import { addDemoFunding } from './demo-data';
 import { startTestApp, type TestApp } from './harness';
 
-/** A test app whose uploads go to a throwaway folder. */
-export const startFundingApp = () =>
-  startTestApp({ uploadDir: mkdtempSync(path.join(tmpdir(), 'meridian-uploads-')) });
+/** A test app whose uploads go to a throwaway folder, with the demo's channels and currencies. */
+export async function startFundingApp() {
+  const t = await startTestApp({ uploadDir: mkdtempSync(path.join(tmpdir(), 'meridian-uploads-')) });
+  await addDemoFunding(t);
+  return t;
+}
 
 /** A real 1×1 PNG. */
 export const PNG = Buffer.from(

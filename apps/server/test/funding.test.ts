@@ -59,7 +59,7 @@ async function bindCoin(token: string, currencyCode = 'USDT') {
 }
 
 describe('deposit options and requests', () => {
-  it('lists the seeded coin addresses and wire channel, without a payment page by default', async () => {
+  it('lists the demo coin addresses and wire channel, marked demo, without a payment page by default', async () => {
     const who = await trader(t, 'opts');
     const info = await get(who.token, '/api/quickCharge/info');
     expect(info.code).toBe(1);
@@ -71,10 +71,12 @@ describe('deposit options and requests', () => {
       currency_code: 'USDT',
       protocol_code: 'TRC20',
       address: expect.any(String),
+      demo: true,
     });
     expect(info.data.wire[0]).toMatchObject({
       bank_name: expect.any(String),
       account_number: expect.any(String),
+      demo: true,
     });
     expect(info.data.pay_url).toBe('');
   });

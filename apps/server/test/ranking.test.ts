@@ -110,6 +110,9 @@ describe('leaderboard job', () => {
       total_rate: rate(trades),
       total_trade_num: 4,
       code: 'EUR/USD',
+      provider_id: anna.id,
+      demo: false,
+      followers: 0,
     });
     expect(rows[0]!.three_week_win).toBe('66.67');
 
@@ -161,5 +164,7 @@ describe('demo traders', () => {
     const rows = await board();
     expect(rows.map((r) => r.user)).toContain('Am***K.');
     expect(rows[0]).toMatchObject({ code: 'Bitcoin', total_trade_num: 1, three_week_win: '100.00' });
+    // Play-money traders say so on the board.
+    expect(rows.every((r) => r.demo)).toBe(true);
   });
 });

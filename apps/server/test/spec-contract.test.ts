@@ -17,12 +17,15 @@ import WebSocket from 'ws';
 import { post } from '../src/ledger/post';
 import { refreshLeaderboard } from '../src/ranking/service';
 import { backdateCodes as backdate, lastCode as lastCodeOf, stepUpCode } from './codes';
+import { addDemoContent, addDemoFunding } from './demo-data';
 import { PNG } from './funding-fixtures';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ uploadDir: mkdtempSync(path.join(tmpdir(), 'meridian-contract-')) });
+  await addDemoFunding(t);
+  await addDemoContent(t);
 });
 afterAll(() => t?.close());
 

@@ -52,6 +52,16 @@ export const api = {
   followOptInState: call('GET', '/api/follow/opt_in', 'real'),
   /** Joins or leaves the leaderboard: on = 1 or 0. */
   followOptIn: call('POST', '/api/follow/opt_in', 'real'),
+  /** A strategy provider's page: figures over time, open positions, followers. */
+  copyProvider: call('GET', '/v1/api/copy/provider', 'optional'),
+  /** Starts copying a provider: {provider_id, allocation, stop_percent}. */
+  copyStart: call('POST', '/v1/api/copy/start', 'user'),
+  /** The providers the caller copies (and copied), with their results. */
+  copyList: call('GET', '/v1/api/copy/list', 'user'),
+  /** One copy relationship: its figures and what was copied or could not be. */
+  copyDetail: call('GET', '/v1/api/copy/detail', 'user'),
+  /** Stops copying: {id, close} closes the copied positions (close = 1) or keeps them. */
+  copyStop: call('POST', '/v1/api/copy/stop', 'user'),
   /** The caller's invite code and how many accounts registered with it (real accounts: SPEC.md §6 closes invite to demo). */
   inviteInfo: call('GET', '/api/user/invite_info', 'real'),
   categories: call('GET', '/v1/api/forex/getCategories', 'public'),

@@ -2,6 +2,7 @@ import type { ApiName } from './api';
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './wire/accounts';
 import { contentEndpoints } from './wire/content';
+import { copyingEndpoints } from './wire/copying';
 import { fundingEndpoints } from './wire/funding';
 import { kycEndpoints } from './wire/kyc';
 import { marketEndpoints } from './wire/market';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...kycEndpoints,
   ...contentEndpoints,
   ...rankingEndpoints,
+  ...copyingEndpoints,
 } satisfies Record<ApiName, Endpoint>;
 
 /** The same calls by area, as the API reference groups them. */
@@ -34,6 +36,7 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   Identity: kycEndpoints,
   Content: contentEndpoints,
   Leaderboard: rankingEndpoints,
+  'Copy trading': copyingEndpoints,
 };
 
 export { adminEndpoints } from './wire/admin';

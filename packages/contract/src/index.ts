@@ -1,5 +1,6 @@
 export * from './api';
 export * from './codes';
+export * from './copying';
 export * from './endpoint';
 export * from './endpoints';
 export * from './languages';
@@ -10,6 +11,7 @@ export * from './wire/admin/back-office';
 export * from './wire/admin/content';
 export * from './wire/admin/funding';
 export * from './wire/content';
+export * from './wire/copying';
 export * from './wire/fields';
 export * from './wire/funding';
 export * from './wire/kyc';

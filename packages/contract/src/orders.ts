@@ -13,5 +13,9 @@ export const CLOSE_REASONS = [
   'negative_balance',
   'insufficient_margin',
   'cancelled',
+  /** A copied position closed because its provider closed theirs. */
+  'provider_closed',
+  /** A copied position closed when its follower stopped copying (or the loss limit did). */
+  'copy_stopped',
 ] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];

@@ -5,6 +5,7 @@ export const Topic = {
   DAY_MARKET: 'DAY_MARKET',
   FOREX_TRADE: 'FOREX_TRADE',
   FOREX_CLOSED: 'FOREX_CLOSED',
+  FOREX_FILLED: 'FOREX_FILLED',
 } as const;
 
 /** Kline topic of one instrument and period, e.g. `KLINE:EURUSD:1min`. */

@@ -73,7 +73,19 @@ function DepositChannels() {
                 </span>
               ),
           },
-          { title: t('instruments.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
+          {
+            title: t('instruments.enabled'),
+            render: (_, c) => (
+              <>
+                {onOff(c.enabled, t)}
+                {c.demo && (
+                  <Tag color="orange" title={t('payments.demoHint')}>
+                    {t('payments.demo')}
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           { title: t('payments.sort'), dataIndex: 'sort', align: 'right' },
           editColumn(editor, t('common.edit')),
         ]}
@@ -180,7 +192,8 @@ function WithdrawCurrencies() {
               type: 1,
               fee_type: 1,
               draw_rate: '0',
-              usd_price: '1',
+              // No rate is assumed: the operator enters the payout currency's own.
+              usd_price: '',
               min: '0',
               max: '0',
               enabled: true,

@@ -8,6 +8,8 @@ import { PageTitle } from '../ui/PageTitle';
 type Values = AdminSettings;
 /** Yes/no settings are stored as '1'/'0' and edited as switches. */
 const SWITCHES: readonly SettingName[] = ['negative_balance_protection', 'company_mode'];
+/** Addresses traders are sent to: https only (the server checks the same), or empty for none. */
+const httpsOrEmpty = /^(https:\/\/\S+)?$/;
 
 export function Settings() {
   const { t } = useTranslation();
@@ -119,6 +121,31 @@ export function Settings() {
             rules={[{ pattern: /^([A-Za-z]{2}(,[A-Za-z]{2})*)?$/ }]}
           >
             <Input placeholder="US,KP,IR,SY" />
+          </Form.Item>
+          <Form.Item
+            name="company_status"
+            label={t('settings.company_status')}
+            extra={t('settings.statusHint')}
+            rules={[{ required: true, pattern: /^\d{1,3}$/ }]}
+          >
+            <Input style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item
+            name="company_loss_url"
+            label={t('settings.company_loss_url')}
+            rules={[{ pattern: httpsOrEmpty, message: t('settings.httpsOnly') }]}
+          >
+            <Input placeholder="https://" />
+          </Form.Item>
+        </Card>
+        <Card title={t('settings.deposits')} style={{ marginBottom: 16 }}>
+          <Form.Item
+            name="payment_page_url"
+            label={t('settings.payment_page_url')}
+            extra={t('settings.payPageHint')}
+            rules={[{ pattern: httpsOrEmpty, message: t('settings.httpsOnly') }]}
+          >
+            <Input placeholder="https://" />
           </Form.Item>
         </Card>
         <Button type="primary" htmlType="submit" loading={busy}>

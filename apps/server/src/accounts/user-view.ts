@@ -11,6 +11,7 @@ export function userView(user: User): TraderUser {
     name: user.name ?? '',
     email: user.email ?? '',
     mobile: user.mobile ?? '',
+    area_id: user.mobile ? user.areaId : null,
     invite_code: user.inviteCode,
     totp_enabled: user.totpSecret ? 1 : 0,
   };

@@ -30,6 +30,7 @@ export const channelView = (c: DepositChannel) => ({
   remark: c.remark,
   enabled: c.enabled,
   sort: c.sort,
+  demo: c.demo,
 });
 
 export const currencyView = (c: WithdrawCurrency) => ({
@@ -65,11 +66,14 @@ const ROUTING = [
   'bankAddress',
 ] as const;
 
+const routingChanged = (before: DepositChannel, values: ChannelInput) =>
+  ROUTING.some((field) => (values[field] ?? '') !== before[field]);
+
 /** A change that sends deposits somewhere new: a new enabled channel, one enabled again, or new routing on one. */
 function redirectsMoney(before: DepositChannel | undefined, values: ChannelInput): boolean {
   if (values.enabled === false) return false;
   if (!before?.enabled) return true;
-  return ROUTING.some((field) => (values[field] ?? '') !== before[field]);
+  return routingChanged(before, values);
 }
 
 export interface ChannelChange {
@@ -81,7 +85,9 @@ export interface ChannelChange {
 export async function saveChannelIn(tx: Tx, operatorId: number, { id, values }: ChannelChange) {
   const before = id ? await channelById(tx, id) : undefined;
   if (id && !before) throw refuse('not_found');
-  const row = await saveChannel(tx, id, values);
+  // A demo channel given a real destination is no longer demo; an operator's new channel never is.
+  const demo = Boolean(before?.demo && !routingChanged(before, values));
+  const row = await saveChannel(tx, id, { ...values, demo });
   await audit(tx, {
     operatorId,
     action: id ? 'deposit_channel.update' : 'deposit_channel.create',

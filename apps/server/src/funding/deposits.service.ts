@@ -1,5 +1,4 @@
 import { dec } from '@meridian/core';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { refuse } from '../http/errors';
@@ -8,6 +7,7 @@ import type { User } from '../http/sessions';
 import { lockAccount, post } from '../ledger/post';
 import { audit } from '../operators/audit';
 import type { PageInput } from '../operators/inputs';
+import { readSetting } from '../settings/read';
 import { type DepositKind, enabledChannel, enabledChannels } from './catalog.repo';
 import { decideDeposit, depositPage, insertDeposit } from './deposits.repo';
 import { ReviewStatus } from './schema';
@@ -15,7 +15,7 @@ import { ownUpload, uploadPath } from './uploads.service';
 import { isoOrNull } from './views';
 
 /** SPEC.md §3 deposit options: coin addresses, wire accounts and the external payment page (empty when none). */
-export async function depositOptions(db: Db, config: Config) {
+export async function depositOptions(db: Db) {
   const channels = await enabledChannels(db);
   return {
     coin: channels
@@ -25,6 +25,7 @@ export async function depositOptions(db: Db, config: Config) {
         currency_code: c.currencyCode,
         protocol_code: c.protocolCode,
         address: c.address,
+        demo: c.demo,
       })),
     wire: channels
       .filter((c) => c.kind === 'wire')
@@ -39,8 +40,9 @@ export async function depositOptions(db: Db, config: Config) {
         swift: c.swift,
         bank_address: c.bankAddress,
         remark: c.remark,
+        demo: c.demo,
       })),
-    pay_url: config.paymentPageUrl,
+    pay_url: await readSetting(db, 'payment_page_url'),
   };
 }
 

@@ -53,7 +53,7 @@ export async function fundingRoutes(app: FastifyInstance, deps: Deps): Promise<v
       .send(found.bytes);
   });
 
-  route(app, db, endpoints.chargeInfo, async () => depositOptions(db, config));
+  route(app, db, endpoints.chargeInfo, async () => depositOptions(db));
 
   route(app, db, endpoints.chargeSubmit, async ({ user, input }) =>
     requestDeposit(db, user, {

@@ -43,6 +43,8 @@ export const depositChannels = pgTable('deposit_channels', {
   remark: text('remark').notNull().default(''),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** A made-up receiving account of the embedded demo's seed: traders are told not to send funds to it. */
+  demo: boolean('demo').notNull().default(false),
 });
 
 /** A trader's deposit request with its proof; the amount is credited to the balance when approved. */

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { depositChannels, withdrawCurrencies } from './schema';
 
-/** Placeholder receiving accounts for a fresh install; operators replace them in the back office before going live. */
+/** Made-up receiving accounts for the embedded demo, marked `demo` so the deposit screen warns against paying them. */
 const CHANNELS: (typeof depositChannels.$inferInsert)[] = [
   {
     kind: 'coin',
@@ -92,10 +92,13 @@ const CURRENCIES: (typeof withdrawCurrencies.$inferInsert)[] = [
   },
 ];
 
-/** Seeds the deposit channels and withdrawal currencies once; never touches what operators edited. */
+/**
+ * Embedded demo only: seeds the deposit channels and withdrawal currencies once; never touches what operators
+ * edited. A production database starts with none: operators add the real ones in the back office.
+ */
 export async function seedFunding(db: Db): Promise<void> {
   const [channels] = await db.select({ n: count() }).from(depositChannels);
-  if (!channels?.n) await db.insert(depositChannels).values(CHANNELS);
+  if (!channels?.n) await db.insert(depositChannels).values(CHANNELS.map((c) => ({ ...c, demo: true })));
   const [currencies] = await db.select({ n: count() }).from(withdrawCurrencies);
   if (!currencies?.n) await db.insert(withdrawCurrencies).values(CURRENCIES);
 }

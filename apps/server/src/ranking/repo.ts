@@ -1,5 +1,5 @@
 import { OrderStatus } from '@meridian/contract';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { orders } from '../trading/schema';
@@ -44,12 +44,19 @@ export async function replaceLeaderboard(db: Db, rows: (typeof rankingRows.$infe
   });
 }
 
-export function leaderboard(db: Db): Promise<RankingRow[]> {
+/** The board's rows, best first, with whether each is a demo account. */
+export function leaderboard(db: Db): Promise<(RankingRow & { demo: boolean })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(rankingRows), demo: users.isDemo })
     .from(rankingRows)
+    .innerJoin(users, eq(users.id, rankingRows.userId))
     .orderBy(desc(rankingRows.threeWeekRate), desc(rankingRows.totalRate), rankingRows.userId)
     .limit(LEADERBOARD_SIZE);
+}
+
+export async function rankingRowOf(db: Db, userId: number): Promise<RankingRow | undefined> {
+  const [row] = await db.select().from(rankingRows).where(eq(rankingRows.userId, userId));
+  return row;
 }
 
 export async function isOptedIn(db: Db, userId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { dec, toFixed } from '@meridian/core';
+import { followerCounts } from '../copying/repo';
 import type { Db } from '../db/client';
 import { maskedName } from './mask';
 import {
@@ -45,18 +46,29 @@ export async function refreshLeaderboard(db: Db, now: number): Promise<number> {
   return totals.length;
 }
 
-/** A ranking row of SPEC.md §3. */
-const rowView = (r: RankingRow) => ({
-  user: r.name,
-  multiple: r.multiple,
-  three_week_rate: toFixed(r.threeWeekRate, 2),
-  three_week_win: toFixed(r.threeWeekWin, 2),
-  three_week_profit: toFixed(r.threeWeekProfit, 2),
-  total_rate: toFixed(r.totalRate, 2),
-  total_trade_num: r.totalTradeNum,
-  code: r.code,
+/** A trader's figures as a ranking row of SPEC.md §3 writes them; zeros before their first closed trade. */
+export const rankingFigures = (r: RankingRow | undefined) => ({
+  multiple: r?.multiple ?? 0,
+  three_week_rate: toFixed(r?.threeWeekRate ?? 0, 2),
+  three_week_win: toFixed(r?.threeWeekWin ?? 0, 2),
+  three_week_profit: toFixed(r?.threeWeekProfit ?? 0, 2),
+  total_rate: toFixed(r?.totalRate ?? 0, 2),
+  total_trade_num: r?.totalTradeNum ?? 0,
+  code: r?.code ?? '',
 });
 
+/** The leaderboard: SPEC.md §3's rows, with the provider's id, demo mark and live follower count. */
 export async function followList(db: Db) {
-  return (await leaderboard(db)).map(rowView);
+  const rows = await leaderboard(db);
+  const followers = await followerCounts(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    user: r.name,
+    ...rankingFigures(r),
+    provider_id: r.userId,
+    demo: r.demo,
+    followers: followers.get(r.userId) ?? 0,
+  }));
 }

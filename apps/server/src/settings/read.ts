@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
@@ -12,4 +13,10 @@ export async function readSettings(db: Db): Promise<Settings> {
 /** Stored values over the defaults (a key nobody has set yet has its default). */
 export function settingsOf(stored: Record<string, string> | null): Settings {
   return { ...SETTING_DEFAULTS, ...stored };
+}
+
+/** One setting: its stored value, else its default. */
+export async function readSetting(db: Db, key: SettingKey): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value ?? SETTING_DEFAULTS[key];
 }

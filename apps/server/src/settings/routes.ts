@@ -1,12 +1,12 @@
-import { endpoints, LANGUAGE_TAGS } from '@meridian/contract';
-import { asc, eq } from 'drizzle-orm';
+import { type BasicInfo, endpoints, LANGUAGE_TAGS } from '@meridian/contract';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { areaCodes, settings } from '../db/schema';
-import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
+import { areaCodes } from '../db/schema';
+import type { SettingKey } from '../db/seed/settings';
 import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
 import { route } from '../http/route';
-import { readSettings } from './read';
+import { readSetting, readSettings } from './read';
 
 /** Settings a visitor's app may read with /api/default/setting?key=… */
 const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKey[];
@@ -14,7 +14,7 @@ const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKe
 /** A setting the back office allows only as '1' or '2' (admin/settings.ts), as a number. */
 const oneOrTwo = (value: string) => Number(value) as 1 | 2;
 
-export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function settingsRoutes(app: FastifyInstance, { database: { db }, config }: Deps): void {
   route(app, db, endpoints.areaList, async ({ lang }) => {
     const names = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: 'region' });
     const rows = await db.select().from(areaCodes).orderBy(asc(areaCodes.sort));
@@ -26,6 +26,7 @@ export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps)
     }));
   });
 
+  const priceSource: BasicInfo['price_source'] = config.feed === 'simulator' ? 'simulated' : 'external';
   route(app, db, endpoints.basicInfo, async () => {
     const s = await readSettings(db);
     return {
@@ -33,6 +34,7 @@ export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps)
       service_link_type: oneOrTwo(s.service_link_type),
       verify_reg_type: oneOrTwo(s.verify_reg_type),
       trade_fee_type: oneOrTwo(s.trade_fee_type),
+      price_source: priceSource,
     };
   });
 
@@ -40,7 +42,6 @@ export function settingsRoutes(app: FastifyInstance, { database: { db } }: Deps)
     if (!(PUBLIC_SETTINGS as readonly string[]).includes(input.key)) {
       throw refuse('unknown_setting');
     }
-    const row = await db.select().from(settings).where(eq(settings.key, input.key));
-    return row[0]?.value ?? SETTING_DEFAULTS[input.key as SettingKey];
+    return readSetting(db, input.key as SettingKey);
   });
 }

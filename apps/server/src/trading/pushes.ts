@@ -1,4 +1,9 @@
-import { Code, type ForexClosedMessage, type ForexTradeMessage } from '@meridian/contract';
+import {
+  Code,
+  type ForexClosedMessage,
+  type ForexFilledMessage,
+  type ForexTradeMessage,
+} from '@meridian/contract';
 import { type AccountFigures, isMarginCall, moneyText, riskRateText } from '@meridian/core';
 
 /** A held position as marked at the latest tick. */
@@ -28,6 +33,13 @@ export const forexTrade = (
 /** FOREX_CLOSED: the ids of the account's positions that closed. */
 export const forexClosed = (ids: number[]): ForexClosedMessage => ({
   type: 'FOREX_CLOSED',
+  code: Code.OK,
+  quotation: ids,
+});
+
+/** FOREX_FILLED: the ids of the account's pending orders that filled. */
+export const forexFilled = (ids: number[]): ForexFilledMessage => ({
+  type: 'FOREX_FILLED',
   code: Code.OK,
   quotation: ids,
 });

@@ -46,6 +46,7 @@ export function orderView(order: OrderRow, trading: Trading): Order {
     CreateTimeHandler: utcText(order.createdAt),
     CloseTime: order.closedAt ? utcText(order.closedAt) : '',
     CloseReason: order.closeReason ?? '',
+    Copied: order.copyId !== null,
   };
 }
 

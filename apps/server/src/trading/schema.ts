@@ -44,6 +44,8 @@ export const orders = pgTable(
     profit: money('profit'),
     closeReason: text('close_reason').$type<CloseReason>(),
     clientOrderId: text('client_order_id'),
+    /** The copy (copy trading) that placed it from a provider's order; null for the trader's own. */
+    copyId: integer('copy_id'),
     /** spread_rate of the instrument when the order was placed: its fill and its close use it. */
     spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull(),
     /** The instrument's quote_currency when placed: the currency of its raw P&L. */
@@ -62,6 +64,7 @@ export const orders = pgTable(
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
     index('orders_open_idx').on(t.status, t.instrumentId),
     uniqueIndex('orders_client_id_unique').on(t.userId, t.clientOrderId),
+    index('orders_copy_idx').on(t.copyId),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

@@ -48,10 +48,18 @@ import {
   readAccount,
   type Steps,
 } from './orders.repo';
-import { forexClosed } from './pushes';
+import { forexClosed, forexFilled } from './pushes';
 import { type OrderRow, orders } from './schema';
 
-export type CloseReason = 'user' | 'take_profit' | 'stop_loss' | 'stop_out' | 'operator' | 'demo_reset';
+export type CloseReason =
+  | 'user'
+  | 'take_profit'
+  | 'stop_loss'
+  | 'stop_out'
+  | 'operator'
+  | 'demo_reset'
+  | 'provider_closed'
+  | 'copy_stopped';
 
 /**
  * Where positions of an instrument, side and spread close now: the price, and the USD rate the P&L of
@@ -88,6 +96,8 @@ export interface PlaceOrder {
   stopLoss: string | null;
   takeProfit: string | null;
   clientOrderId?: string;
+  /** The copy (copy trading) placing it for its follower. */
+  copyId?: number;
 }
 
 const sideOf = (order: Pick<OrderRow, 'side'>): Side => sideOfOrderType(order.side);
@@ -327,6 +337,7 @@ export class Trading {
           margin: cost.margin.toString(),
           fee: cost.fee.toString(),
           clientOrderId: input.clientOrderId,
+          copyId: input.copyId ?? null,
           spreadRate: String(terms.spreadRate),
           quoteCurrency: terms.quoteCurrency,
           feeRate: String(terms.feeRate),
@@ -404,6 +415,10 @@ export class Trading {
       return filled!;
     });
     if (done) this.announce(done);
+    // The trader's order list moves it from pending to holding at once.
+    if (done?.status === OrderStatus.holding) {
+      this.bus.publish(Channel.user, { userId: done.userId, message: forexFilled([done.id]) });
+    }
     return done;
   }
 

@@ -1,13 +1,15 @@
-import { OrderStatus } from '@meridian/contract';
+import { api, OrderStatus } from '@meridian/contract';
 import { closePrice, D, type Dec, dec, fillPrice, roundMoney, toUsd } from '@meridian/core';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editTerms } from '../../src/admin/instrument-terms';
 import { adjustBalance, closePosition } from '../../src/admin/user-accounts';
+import { providerLeft } from '../../src/copying/service';
 import { withdrawals } from '../../src/funding/schema';
 import { post } from '../../src/ledger/post';
 import { reconcile } from '../../src/ledger/reconcile';
+import { setOptIn } from '../../src/ranking/repo';
 import { orders } from '../../src/trading/schema';
 import { type Desk, desk, type Trader } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
@@ -56,7 +58,10 @@ type Command =
   | { kind: 'decide'; pick: number; pay: boolean }
   | { kind: 'spread'; code: number; spread: number }
   | { kind: 'disable'; code: number }
-  | { kind: 'enable'; code: number };
+  | { kind: 'enable'; code: number }
+  | { kind: 'copy'; user: number; allocation: number; stop: number }
+  | { kind: 'uncopy'; user: number; close: boolean }
+  | { kind: 'copySweep' };
 
 const user = fc.nat(USERS - 1);
 const code = fc.nat(CODES.length - 1);
@@ -146,6 +151,17 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('disable' as const), code }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('enable' as const), code }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('copy' as const),
+      user,
+      allocation: fc.integer({ min: 1, max: 2500 }),
+      stop: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('uncopy' as const), user, close: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('copySweep' as const) }) },
 );
 
 /** What the test itself put in and took out of each account: the sources the ledger must agree with. */
@@ -204,6 +220,7 @@ describe('money is conserved over random trading, funding and operator sequences
           books.push({ deposits: dec(2000), paid: dec(0) });
         }
         const userIds = traders.map((u) => u.id);
+        for (const id of userIds) await setOptIn(db, id, true);
         const statusOf = new Map<number, number>();
 
         const openOrders = async (userId?: number, status?: number[]) =>
@@ -235,6 +252,27 @@ describe('money is conserved over random trading, funding and operator sequences
             }
             case 'wait':
               t.clock.set(t.clock.now() + c.seconds * 1000);
+              return;
+            // Each trader copies the other: the copier's orders are money moves like any other.
+            case 'copy':
+              await t.call('POST', api.copyStart.path, {
+                token: traders[c.user]!.token,
+                form: { provider_id: userIds[1 - c.user]!, allocation: c.allocation, stop_percent: c.stop },
+              });
+              return;
+            case 'uncopy': {
+              const token = traders[c.user]!.token;
+              const mine = (await t.call('GET', api.copyList.path, { token })).body.data as { id: number }[];
+              for (const copy of mine) {
+                await t.call('POST', api.copyStop.path, {
+                  token,
+                  form: { id: copy.id, close: c.close ? 1 : 0 },
+                });
+              }
+              return;
+            }
+            case 'copySweep':
+              await t.copier.sweep();
               return;
             case 'place':
             case 'hedge': {
@@ -464,7 +502,9 @@ describe('money is conserved over random trading, funding and operator sequences
 
         for (const [n, c] of commands.entries()) {
           await run(c);
+          await t.copier.settled();
           await d.settled();
+          await t.copier.settled();
           steps += 1;
           await check(`step ${n} ${JSON.stringify(c)}`);
           await checkExecutions(`step ${n} ${JSON.stringify(c)}`);
@@ -477,7 +517,10 @@ describe('money is conserved over random trading, funding and operator sequences
           expect(dec((await d.myDeal(trader.token, 1)).data.caution_money_all).eq(used)).toBe(true);
         }
 
-        // Wind down: every instrument back on and priced, every order ended, every withdrawal decided.
+        // Wind down: copying stopped, every instrument back on and priced, every order ended, every withdrawal decided.
+        for (const id of userIds) await setOptIn(db, id, false);
+        for (const id of userIds) await providerLeft(db, t.trading, id, t.clock.now);
+        await t.copier.settled();
         await enableAll();
         freshen();
         for (const o of await openOrders()) {

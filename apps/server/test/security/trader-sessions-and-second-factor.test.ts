@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { sessions, users } from '../../src/db/schema';
 import { totpCode } from '../../src/http/totp';
 import { lastMessage } from '../codes';
+import { addDemoFunding } from '../demo-data';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
@@ -161,6 +162,7 @@ describe('money leaves on the second factor when the trader has one', () => {
       .update(users)
       .set({ totpSecret: t.secrets.seal(secret) })
       .where(eq(users.id, id));
+    await addDemoFunding(t);
     const usdt = (
       await t.call('GET', '/api/account/draw_symbol_list', { token, query: { type: 1 } })
     ).body.data.find((c: { code: string }) => c.code === 'USDT');

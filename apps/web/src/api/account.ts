@@ -37,8 +37,9 @@ export const sendStepUpCode = (user: User | null) =>
 
 export const forgetPassword = (form: Record<string, string | number | undefined>) =>
   act<null>(api.forgetPassword, form);
-export const amendPassword = (newPassword: string, authCode: string) =>
-  act<null>(api.amendPassword, { new_password: newPassword, auth_code: authCode, type: 'email' });
+/** `type` says where the code was sent: the account's e-mail or its phone. */
+export const amendPassword = (newPassword: string, authCode: string, type: LoginType) =>
+  act<null>(api.amendPassword, { new_password: newPassword, auth_code: authCode, type });
 
 export const fetchUserInfo = () => request<User>(api.userInfo);
 export const fetchBalance = () => request<WalletBalance>(api.balance);

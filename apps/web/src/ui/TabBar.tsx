@@ -1,19 +1,19 @@
 // Per-module imports: this is on the first screen's path (see main.tsx).
 import MobileTabBar from 'antd-mobile/es/components/tab-bar';
 import BillOutline from 'antd-mobile-icons/es/BillOutline';
-import ContentOutline from 'antd-mobile-icons/es/ContentOutline';
 import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-/** SPEC.md §2 footer: Market, Trading, Orders, Documentary, Ranking. */
+/** SPEC.md §2 footer: Market, Trading, Orders, Documentary (copy trading), Ranking. */
 const TABS = [
   { key: '/', label: 'tab.market', icon: <UnorderedListOutline /> },
   { key: '/trade', label: 'tab.trade', icon: <HistogramOutline /> },
   { key: '/order', label: 'tab.order', icon: <BillOutline /> },
-  { key: '/news', label: 'tab.documentary', icon: <ContentOutline /> },
+  { key: '/copy', label: 'tab.documentary', icon: <TeamOutline /> },
   { key: '/rank', label: 'tab.rank', icon: <StarOutline /> },
 ];
 

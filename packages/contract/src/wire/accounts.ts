@@ -48,6 +48,8 @@ export const traderUser = z.object({
   email: z.string(),
   /** '' for an account without one. */
   mobile: z.string(),
+  /** The area (dialling code) of `mobile`, as the area list numbers it; null without a mobile. */
+  area_id: z.number().int().nullable(),
   invite_code: z.string(),
   /** 1 when the trader signs in, and moves money, with an authenticator app's code. */
   totp_enabled: flag,

@@ -44,6 +44,8 @@ export const coinChannel = z.object({
   currency_code: z.string(),
   protocol_code: z.string(),
   address: z.string(),
+  /** A made-up address of the embedded demo: the deposit screen warns not to send funds to it. */
+  demo: z.boolean(),
 });
 export type CoinChannel = z.infer<typeof coinChannel>;
 
@@ -59,13 +61,15 @@ export const wireChannel = z.object({
   swift: z.string(),
   bank_address: z.string(),
   remark: z.string(),
+  /** A made-up account of the embedded demo: the deposit screen warns not to send funds to it. */
+  demo: z.boolean(),
 });
 export type WireChannel = z.infer<typeof wireChannel>;
 
 export const depositOptions = z.object({
   coin: z.array(coinChannel),
   wire: z.array(wireChannel),
-  /** The external payment page; '' when none is configured. */
+  /** The external payment page (an https:// address operators set in the back office); '' when none. */
   pay_url: z.string(),
 });
 export type DepositOptions = z.infer<typeof depositOptions>;

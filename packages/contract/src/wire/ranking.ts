@@ -15,6 +15,10 @@ export const rankingRow = z.object({
   total_trade_num: z.number().int(),
   /** The instrument (ShowCode) the trader trades most. */
   code: z.string(),
+  /** Beyond SPEC: the provider's page id, whether it is a demo account, and how many copy it now. */
+  provider_id: z.number().int(),
+  demo: z.boolean(),
+  followers: z.number().int(),
 });
 export type RankingRow = z.infer<typeof rankingRow>;
 

@@ -28,6 +28,8 @@ export const basicInfo = z.object({
   verify_reg_type: oneOrTwo,
   /** 1: fee = lots × rate; otherwise fee = margin × rate. */
   trade_fee_type: oneOrTwo,
+  /** Where quotes come from: 'simulated' (the built-in simulator, the app says so) or 'external' (a real feed). */
+  price_source: z.enum(['simulated', 'external']),
 });
 export type BasicInfo = z.infer<typeof basicInfo>;
 
@@ -38,7 +40,7 @@ export const settingsEndpoints = {
     answer: z.array(areaCode),
   }),
   basicInfo: endpoint(api.basicInfo, {
-    summary: 'Platform settings every screen may need: support link, sign-up check, fee type',
+    summary: 'Platform settings every screen may need: support link, sign-up check, fee type, price source',
     input: z.object({}),
     answer: basicInfo,
   }),

@@ -42,6 +42,8 @@ export const order = z.object({
   CloseTime: utcTimeOrBlank,
   /** Why it left the book, or '' while it is open. */
   CloseReason: z.union([z.enum(CLOSE_REASONS), z.literal('')]),
+  /** Beyond SPEC: placed by copy trading from a provider's order. */
+  Copied: z.boolean(),
 });
 export type Order = z.infer<typeof order>;
 

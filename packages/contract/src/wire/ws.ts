@@ -27,8 +27,15 @@ export const forexClosedMessage = z.object({
   code: ok,
   quotation: z.array(z.number().int()),
 });
+/** The ids of the account's pending orders that just filled: they are holding positions now. */
+export const forexFilledMessage = z.object({
+  type: z.literal('FOREX_FILLED'),
+  code: ok,
+  quotation: z.array(z.number().int()),
+});
 export type ForexTradeMessage = z.infer<typeof forexTradeMessage>;
 export type ForexClosedMessage = z.infer<typeof forexClosedMessage>;
+export type ForexFilledMessage = z.infer<typeof forexFilledMessage>;
 
 const answer = <T extends string>(type: T) =>
   z.object({
@@ -50,6 +57,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   klineMessage,
   forexTradeMessage,
   forexClosedMessage,
+  forexFilledMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
@@ -100,4 +108,8 @@ export const serverMessages: Record<string, Described> = {
     schema: forexTradeMessage,
   },
   forexClosed: { summary: 'Positions of the signed-in account that closed', schema: forexClosedMessage },
+  forexFilled: {
+    summary: 'Pending orders of the signed-in account that filled and are holding now',
+    schema: forexFilledMessage,
+  },
 };

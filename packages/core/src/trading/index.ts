@@ -1,4 +1,5 @@
 export * from './account';
+export * from './copy';
 export * from './direction';
 export * from './fill';
 export * from './format';

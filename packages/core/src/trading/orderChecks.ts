@@ -5,6 +5,13 @@ import { roundPrice } from './format';
 import type { DecLike, Instrument } from './instrument';
 import type { Side } from './side';
 
+/** Why a typed SL or TP is refused. */
+export type StopRefusal = 'sl_invalid' | 'sl_wrong_side' | 'tp_invalid' | 'tp_wrong_side';
+/** Why a typed pending target is refused. */
+export type PendingPriceRefusal = 'pending_price_invalid' | 'pending_price_at_market';
+/** Why the prices a trader typed are refused (`checkOrderPrices`). */
+export type PriceRefusal = PendingPriceRefusal | StopRefusal;
+
 /** Why an order or an SL/TP edit is refused; the server maps each to a localized msg. */
 export type Refusal =
   | 'lots_invalid'
@@ -13,12 +20,7 @@ export type Refusal =
   | 'lots_below_min'
   | 'lots_above_max'
   | 'leverage_not_offered'
-  | 'sl_invalid'
-  | 'sl_wrong_side'
-  | 'tp_invalid'
-  | 'tp_wrong_side'
-  | 'pending_price_invalid'
-  | 'pending_price_at_market'
+  | PriceRefusal
   | 'margin_call'
   | 'insufficient_margin';
 
@@ -79,7 +81,7 @@ export function checkStops(
   reference: DecLike,
   stops: Stops,
   pricePrecision: number,
-): Refusal | null {
+): StopRefusal | null {
   const stopLoss = stops.stopLoss === null ? null : priceInput(stops.stopLoss, pricePrecision);
   if (stops.stopLoss !== null && (stopLoss === null || stopLoss.lte(0))) return 'sl_invalid';
   const takeProfit = stops.takeProfit === null ? null : priceInput(stops.takeProfit, pricePrecision);
@@ -95,10 +97,28 @@ export function checkPendingPrice(
   target: DecLike,
   marketPrice: DecLike,
   pricePrecision: number,
-): Refusal | null {
+): PendingPriceRefusal | null {
   const value = priceInput(target, pricePrecision);
   if (value === null || value.lte(0)) return 'pending_price_invalid';
   return value.eq(marketPrice) ? 'pending_price_at_market' : null;
+}
+
+/**
+ * The typed prices of an order: the pending target, then SL and TP on the right side of where the order
+ * opens (the target for a pending order, else the market). The order form runs it before sending.
+ */
+export function checkOrderPrices(
+  order: Pick<OrderRequest, 'side' | 'pendingTarget' | 'stopLoss' | 'takeProfit'>,
+  marketPrice: DecLike,
+  pricePrecision: number,
+): PriceRefusal | null {
+  const { pendingTarget } = order;
+  if (pendingTarget === null) return checkStops(order.side, marketPrice, order, pricePrecision);
+  // A target that passed its check is a number: the stops are judged against it as it will be stored.
+  return (
+    checkPendingPrice(pendingTarget, marketPrice, pricePrecision) ??
+    checkStops(order.side, priceInput(pendingTarget, pricePrecision)!, order, pricePrecision)
+  );
 }
 
 /**
@@ -136,13 +156,9 @@ export function checkOrder(
   order: OrderRequest,
   marketPrice: DecLike,
 ): Refusal | null {
-  const { pendingTarget } = order;
-  const precision = instrument.pricePrecision;
-  const target = pendingTarget === null ? null : priceInput(pendingTarget, precision);
   return (
     checkLots(instrument, order.lots) ??
     checkLeverage(instrument, order.leverage) ??
-    (pendingTarget === null ? null : checkPendingPrice(pendingTarget, marketPrice, precision)) ??
-    checkStops(order.side, target ?? marketPrice, order, precision)
+    checkOrderPrices(order, marketPrice, instrument.pricePrecision)
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { insertCompany } from '../companies.repo';
 import { replaceTranslations } from '../news.repo';
 import { sanitizeArticle } from '../sanitize';
-import { companies, news } from '../schema';
+import { companies, NewsCategory, news } from '../schema';
 import { ARTICLES, type ArticleTexts } from './articles';
 import { COMPANIES } from './companies';
 import { ar } from './news/ar';
@@ -27,12 +27,15 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Idempotent: adds the seeded articles that were never added (an operator's deletion keeps its row, so it
- * stays deleted) and the sample companies on a database that never had any.
+ * stays deleted) and the sample companies on a database that never had any. The sample market news and
+ * companies are invented: only the embedded demo (`demo`) gets them. Production gets the platform's own
+ * announcements (SPEC.md §1's restricted countries, trading hours, the risk warning), dated at install.
  */
-export async function seedContent(db: Db, now = Date.now()): Promise<void> {
-  for (const article of ARTICLES) {
+export async function seedContent(db: Db, { demo, now = Date.now() }: { demo: boolean; now?: number }) {
+  const announcements = ARTICLES.filter((a) => a.category === NewsCategory.announcement);
+  for (const article of demo ? ARTICLES : announcements) {
     await db.transaction(async (tx) => {
-      const at = new Date(now - article.hoursAgo * HOUR_MS);
+      const at = new Date(now - (demo ? article.hoursAgo * HOUR_MS : 0));
       const [row] = await tx
         .insert(news)
         .values({
@@ -55,7 +58,7 @@ export async function seedContent(db: Db, now = Date.now()): Promise<void> {
     });
   }
   const [existing] = await db.select({ n: count() }).from(companies);
-  if (existing?.n === 0) {
+  if (demo && existing?.n === 0) {
     for (const company of COMPANIES) await insertCompany(db, company);
   }
 }

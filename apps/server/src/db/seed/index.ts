@@ -11,15 +11,17 @@ import { SETTING_DEFAULTS } from './settings';
 const newPassword = () => randomBytes(20).toString('base64url').replace(/[-_]/g, '').slice(0, 20);
 
 /**
- * Idempotent: inserts what is missing and never overwrites what an operator changed. The first operator
- * gets OPERATOR_PASSWORD or, when none is set (embedded mode), a random one, which is returned to be
- * shown once; either must be changed at its first sign-in. Only its hash is stored.
+ * Idempotent: inserts what is missing and never overwrites what an operator changed (PAYMENT_PAGE_URL is only
+ * the payment page setting's first value). The first operator gets OPERATOR_PASSWORD or, when none is set
+ * (embedded mode), a random one, which is returned to be shown once; either must be changed at its first
+ * sign-in. Only its hash is stored.
  */
 export async function seed(db: Db, config: Config): Promise<{ operatorPassword?: string }> {
   await db.insert(areaCodes).values(areaSeeds()).onConflictDoNothing({ target: areaCodes.code });
+  const initial = { ...SETTING_DEFAULTS, payment_page_url: config.paymentPageUrl };
   await db
     .insert(settings)
-    .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
+    .values(Object.entries(initial).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing({ target: settings.key });
   const existing = await db
     .select({ id: operators.id })

@@ -27,6 +27,8 @@ export const SETTING_DEFAULTS = {
   /** Company status: anything but '0' sends the browser to company_loss_url. */
   company_status: '0',
   company_loss_url: '',
+  /** The deposit screen's external payment page (https://), '' hides its button; first set from PAYMENT_PAGE_URL. */
+  payment_page_url: '',
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -122,4 +122,16 @@ export const de: Messages = {
   totp_not_on: 'Die Authenticator-App ist für dieses Konto nicht eingeschaltet',
   upload_quota:
     'Zu viele noch nicht verwendete Bilder: Senden Sie sie mit einem Formular oder versuchen Sie es morgen erneut',
+  copy_started: 'Sie kopieren jetzt diesen Anbieter',
+  copy_stop_done: 'Kopieren beendet',
+  copy_self: 'Sie können sich nicht selbst kopieren',
+  copy_kind_mismatch: 'Demokonten kopieren nur Demo-Anbieter, Echtgeldkonten nur echte Anbieter',
+  copy_allocation_invalid:
+    'Bitte geben Sie den zuzuteilenden Betrag ein (über null, höchstens 2 Nachkommastellen)',
+  copy_allocation_too_high: 'Sie können höchstens {{max}} USD zuteilen, Ihre derzeit freie Margin',
+  copy_stop_invalid: 'Das Verlustlimit muss zwischen 1 und 100 % liegen',
+  copy_already: 'Sie kopieren diesen Anbieter bereits',
+  copy_not_active: 'Diese Kopie wurde bereits beendet',
+  copy_too_small: 'Zu klein zum Kopieren: die umgerechnete Größe liegt unter dem Minimum von {{min}} Lots',
+  copy_no_equity: 'Der Anbieter hat kein Eigenkapital, nach dem der Trade umgerechnet werden kann',
 };

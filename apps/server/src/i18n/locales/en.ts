@@ -117,6 +117,17 @@ export const en = {
   totp_enabled: 'The authenticator app is now on',
   totp_not_on: 'The authenticator app is not on for this account',
   upload_quota: 'Too many pictures not used yet: send them with a form, or try again tomorrow',
+  copy_started: 'You now copy this provider',
+  copy_stop_done: 'Copying stopped',
+  copy_self: 'You cannot copy yourself',
+  copy_kind_mismatch: 'Demo accounts copy demo providers and real accounts real providers only',
+  copy_allocation_invalid: 'Please enter the amount to allocate (above zero, at most 2 decimals)',
+  copy_allocation_too_high: 'You can allocate at most {{max}} USD, your free margin now',
+  copy_stop_invalid: 'The loss limit must be between 1 and 100 %',
+  copy_already: 'You already copy this provider',
+  copy_not_active: 'This copy has already stopped',
+  copy_too_small: 'Too small to copy: the scaled size is under the minimum of {{min}} lots',
+  copy_no_equity: 'The provider has no equity to scale the trade by',
 };
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;

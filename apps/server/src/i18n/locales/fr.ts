@@ -120,4 +120,17 @@ export const fr: Messages = {
   totp_enabled: 'L’application d’authentification est activée',
   totp_not_on: 'L’application d’authentification n’est pas activée pour ce compte',
   upload_quota: 'Trop d’images non utilisées : envoyez-les avec un formulaire ou réessayez demain',
+  copy_started: 'Vous copiez désormais ce fournisseur',
+  copy_stop_done: 'Copie arrêtée',
+  copy_self: 'Vous ne pouvez pas vous copier vous-même',
+  copy_kind_mismatch:
+    'Les comptes démo ne copient que des fournisseurs démo, les comptes réels que des fournisseurs réels',
+  copy_allocation_invalid: 'Veuillez saisir le montant à allouer (supérieur à zéro, 2 décimales au plus)',
+  copy_allocation_too_high: 'Vous pouvez allouer au plus {{max}} USD, votre marge libre actuelle',
+  copy_stop_invalid: 'La limite de perte doit être comprise entre 1 et 100 %',
+  copy_already: 'Vous copiez déjà ce fournisseur',
+  copy_not_active: 'Cette copie est déjà arrêtée',
+  copy_too_small:
+    'Trop petit pour être copié : la taille proportionnelle est inférieure au minimum de {{min}} lots',
+  copy_no_equity: "Le fournisseur n'a pas de fonds propres permettant de proportionner l'ordre",
 };

@@ -120,4 +120,17 @@ export const spa: Messages = {
   totp_enabled: 'La aplicación de autenticación está activada',
   totp_not_on: 'La aplicación de autenticación no está activada en esta cuenta',
   upload_quota: 'Demasiadas imágenes sin usar: envíelas con un formulario o inténtelo mañana',
+  copy_started: 'Ahora copia a este proveedor',
+  copy_stop_done: 'Copia detenida',
+  copy_self: 'No puede copiarse a sí mismo',
+  copy_kind_mismatch:
+    'Las cuentas demo solo copian proveedores demo y las cuentas reales solo proveedores reales',
+  copy_allocation_invalid: 'Introduzca el importe a asignar (mayor que cero, como máximo 2 decimales)',
+  copy_allocation_too_high: 'Puede asignar como máximo {{max}} USD, su margen libre actual',
+  copy_stop_invalid: 'El límite de pérdida debe estar entre 1 y 100 %',
+  copy_already: 'Ya copia a este proveedor',
+  copy_not_active: 'Esta copia ya se ha detenido',
+  copy_too_small:
+    'Demasiado pequeño para copiar: el tamaño proporcional es inferior al mínimo de {{min}} lotes',
+  copy_no_equity: 'El proveedor no tiene capital con el que escalar la operación',
 };

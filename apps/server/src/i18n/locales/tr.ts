@@ -119,4 +119,16 @@ export const tr: Messages = {
   totp_enabled: 'Doğrulama uygulaması açıldı',
   totp_not_on: 'Bu hesapta doğrulama uygulaması açık değil',
   upload_quota: 'Kullanılmamış çok fazla resim var: bunları bir formla gönderin veya yarın tekrar deneyin',
+  copy_started: 'Artık bu sağlayıcıyı kopyalıyorsunuz',
+  copy_stop_done: 'Kopyalama durduruldu',
+  copy_self: 'Kendinizi kopyalayamazsınız',
+  copy_kind_mismatch:
+    'Demo hesaplar yalnızca demo sağlayıcıları, gerçek hesaplar yalnızca gerçek sağlayıcıları kopyalar',
+  copy_allocation_invalid: 'Lütfen ayrılacak tutarı girin (sıfırdan büyük, en fazla 2 ondalık)',
+  copy_allocation_too_high: 'En fazla {{max}} USD ayırabilirsiniz, bu şu anki serbest teminatınızdır',
+  copy_stop_invalid: 'Zarar limiti %1 ile %100 arasında olmalıdır',
+  copy_already: 'Bu sağlayıcıyı zaten kopyalıyorsunuz',
+  copy_not_active: 'Bu kopyalama zaten durduruldu',
+  copy_too_small: 'Kopyalamak için çok küçük: orantılı büyüklük en az {{min}} lotun altında',
+  copy_no_equity: 'Sağlayıcının işlemi orantılamak için özkaynağı yok',
 };

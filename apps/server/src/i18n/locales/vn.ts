@@ -118,4 +118,16 @@ export const vn: Messages = {
   totp_enabled: 'Đã bật ứng dụng xác thực',
   totp_not_on: 'Tài khoản này chưa bật ứng dụng xác thực',
   upload_quota: 'Quá nhiều ảnh chưa được dùng: hãy gửi chúng qua biểu mẫu hoặc thử lại vào ngày mai',
+  copy_started: 'Bạn đã bắt đầu sao chép nhà cung cấp này',
+  copy_stop_done: 'Đã dừng sao chép',
+  copy_self: 'Bạn không thể sao chép chính mình',
+  copy_kind_mismatch:
+    'Tài khoản demo chỉ sao chép nhà cung cấp demo, tài khoản thật chỉ sao chép nhà cung cấp thật',
+  copy_allocation_invalid: 'Vui lòng nhập số tiền phân bổ (lớn hơn 0, tối đa 2 chữ số thập phân)',
+  copy_allocation_too_high: 'Bạn chỉ có thể phân bổ tối đa {{max}} USD, là ký quỹ khả dụng hiện tại',
+  copy_stop_invalid: 'Giới hạn lỗ phải từ 1 đến 100 %',
+  copy_already: 'Bạn đã sao chép nhà cung cấp này',
+  copy_not_active: 'Bản sao chép này đã dừng',
+  copy_too_small: 'Quá nhỏ để sao chép: khối lượng quy đổi thấp hơn mức tối thiểu {{min}} lot',
+  copy_no_equity: 'Nhà cung cấp không có vốn chủ sở hữu để quy đổi giao dịch',
 };

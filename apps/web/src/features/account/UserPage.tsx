@@ -2,6 +2,7 @@ import { Button, Dialog, List } from 'antd-mobile';
 import {
   BankcardOutline,
   CheckShieldOutline,
+  ContentOutline,
   EyeInvisibleOutline,
   EyeOutline,
   GlobalOutline,
@@ -22,6 +23,7 @@ import { useApp } from '../../stores/app';
 import { useUser } from '../../stores/user';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
+import { ProviderOptIn } from '../copy/ProviderOptIn';
 import { showOnlyRealAccount } from './onlyRealAccount';
 
 const ENTRIES = [
@@ -33,6 +35,7 @@ const ENTRIES = [
   { path: '/mine/chat', label: 'page.chat', icon: <MessageOutline /> },
   { path: '/mine/email', label: 'page.email', icon: <MailOutline /> },
   { path: '/mine/announcement', label: 'page.announcement', icon: <SoundOutline /> },
+  { path: '/news', label: 'page.news', icon: <ContentOutline /> },
   { path: '/language', label: 'page.language', icon: <GlobalOutline /> },
   { path: '/mine/system', label: 'page.system', icon: <SetOutline /> },
 ];
@@ -111,6 +114,7 @@ export default function UserPage() {
             {t('user.resetMock')}
           </List.Item>
         )}
+        {user && !demo && <ProviderOptIn />}
         {ENTRIES.map((entry) => (
           <List.Item key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
             {t(entry.label)}

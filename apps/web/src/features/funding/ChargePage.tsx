@@ -17,6 +17,16 @@ function NoChannel() {
   return <p className="funding-note">{t('funding.noChannel')}</p>;
 }
 
+/** On a made-up channel of the embedded demo: paying it would lose the money. */
+function DemoWarning({ label }: { label: 'funding.demoAddress' | 'funding.demoAccount' }) {
+  const { t } = useTranslation();
+  return (
+    <p className="funding-note funding-note--demo" role="alert">
+      {t(label)}
+    </p>
+  );
+}
+
 function CoinDeposit({ channels }: { channels: DepositOptions['coin'] }) {
   const { t } = useTranslation();
   const [id, setId] = useState(channels[0]?.id);
@@ -35,6 +45,7 @@ function CoinDeposit({ channels }: { channels: DepositOptions['coin'] }) {
       )}
       {channel && (
         <section className="funding-card deposit-address">
+          {channel.demo && <DemoWarning label="funding.demoAddress" />}
           <QRCodeSVG value={channel.address} size={160} level="H" />
           <span className="funding-card__label">{t('funding.address')}</span>
           <CopyText value={channel.address} />
@@ -73,6 +84,7 @@ function WireDeposit({ channels }: { channels: DepositOptions['wire'] }) {
           options={channels.map((c) => ({ value: c.id, label: `${c.bank_name} (${c.currency_code})` }))}
         />
       )}
+      {channel?.demo && <DemoWarning label="funding.demoAccount" />}
       {channel && (
         <dl className="funding-card wire-details">
           {rows

@@ -12,6 +12,8 @@ import { useInstrumentName } from '../../ui/instrumentName';
 import { whenNearViewport } from '../../ui/nearViewport';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { Sparkline } from '../../ui/Sparkline';
+import { NewsLink } from './NewsLink';
+import { SimulatedBadge } from './SimulatedBadge';
 
 /** How often market status (open/closed) and the small charts are refreshed while the list is shown. */
 const REFRESH_MS = 60_000;
@@ -132,6 +134,9 @@ export default function HomePage() {
   return (
     <div className="home">
       <HomeHeader />
+      <div className="home__source">
+        <SimulatedBadge />
+      </div>
 
       <div className="chips" role="toolbar" aria-label={t('market.categories')}>
         {categories.map((c) => (
@@ -185,6 +190,7 @@ const HomeHeader = memo(function HomeHeader() {
         <SearchOutline />
         <span>{t('market.searchPlaceholder')}</span>
       </Link>
+      <NewsLink />
       <Link to="/user" className="icon-button" aria-label={t('page.user')}>
         <UserOutline />
       </Link>

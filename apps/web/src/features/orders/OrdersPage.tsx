@@ -59,8 +59,15 @@ export default function OrdersPage() {
     void loadPage(true).catch(() => setLoading(false));
   }, [loadPage]);
 
-  // Live P&L and totals for holding orders; a closed order leaves the list and its popup.
+  // Live P&L and totals for holding orders. A position that closed leaves Holding, a pending order that
+  // filled leaves Pending, and either leaves its popup; the page and its totals are read again.
   useEffect(() => {
+    const leave = (from: Tab) => (message: { quotation: number[] }) => {
+      const ids = new Set(message.quotation);
+      if (tab === from) setOrders((current) => current.filter((o) => !ids.has(o.Id)));
+      setDetail((current) => (current && ids.has(current.Id) ? null : current));
+      void loadPage(true).catch(() => {});
+    };
     const offTrade = socket.subscribe(Topic.FOREX_TRADE, (message) => {
       const push = message.quotation;
       const live = new Map(push.TransOrder.map((o) => [o.Id, o]));
@@ -73,15 +80,12 @@ export default function OrdersPage() {
       setTotals((current) => current && liveTotals(current, push));
       setMarginCall(push.MarginCall);
     });
-    const offClosed = socket.subscribe(Topic.FOREX_CLOSED, (message) => {
-      const ids = new Set(message.quotation);
-      setOrders((current) => (tab === 1 ? current.filter((o) => !ids.has(o.Id)) : current));
-      setDetail((current) => (current && ids.has(current.Id) ? null : current));
-      void loadPage(true).catch(() => {});
-    });
+    const offClosed = socket.subscribe(Topic.FOREX_CLOSED, leave(1));
+    const offFilled = socket.subscribe(Topic.FOREX_FILLED, leave(0));
     return () => {
       offTrade();
       offClosed();
+      offFilled();
     };
   }, [tab, loadPage]);
 
@@ -165,6 +169,7 @@ function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
           <span className={buy ? 'tag tag--buy' : 'tag tag--sell'}>
             {t(buy ? 'order.buy' : 'order.sell')}
           </span>
+          {order.Copied && <span className="tag tag--copy">{t('orders.copied')}</span>}
           <span className="num muted">
             {order.Quantity} {t('order.lots')} · 1:{order.Multiple}
           </span>

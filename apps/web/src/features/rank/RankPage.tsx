@@ -1,26 +1,25 @@
-import { Dialog, ErrorBlock, PullToRefresh } from 'antd-mobile';
+import { ErrorBlock, PullToRefresh, Tag } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { fetchLeaderboard, type RankingRow } from '../../api/content';
+import { changeDirection } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import { signed } from '../copy/copyFormat';
 
-const direction = (rate: string) => (rate.startsWith('-') ? 'down' : Number(rate) > 0 ? 'up' : '');
-const signed = (value: string) => (Number(value) > 0 ? `+${value}` : value);
-
-/** SPEC.md §2 /rank: the copy-trading leaderboard; copying is not offered yet, so a tap says so. */
+/** SPEC.md §2 /rank: the copy-trading leaderboard; a tap opens the provider's page, where they can be copied. */
 export default function RankPage() {
   const { t } = useTranslation();
   const name = useInstrumentName();
+  const navigate = useNavigate();
   const [rows, setRows] = useState<RankingRow[] | null>(null);
   const load = useCallback(() => fetchLeaderboard().then(setRows, () => setRows([])), []);
   useEffect(() => {
     void load();
   }, [load]);
-
-  const comingSoon = () => Dialog.alert({ content: t('rank.comingSoon'), confirmText: t('common.confirm') });
 
   return (
     <Page>
@@ -32,19 +31,27 @@ export default function RankPage() {
         ) : (
           <ol className="rank-list">
             {rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a leaderboard row is its place; masked names can repeat
-              <li key={index}>
-                <button type="button" className="rank-row" onClick={comingSoon}>
+              <li key={row.provider_id}>
+                <button
+                  type="button"
+                  className="rank-row"
+                  onClick={() => navigate(`/rank/provider?id=${row.provider_id}`)}
+                >
                   <span className={`rank-row__place rank-row__place--${index + 1}`}>{index + 1}</span>
                   <span className="rank-row__who">
                     <strong>
                       <bdi>{row.user}</bdi>
+                      {row.demo && (
+                        <Tag color="warning" fill="outline" className="rank-row__demo">
+                          {t('user.mockAccount')}
+                        </Tag>
+                      )}
                     </strong>
                     <span>
                       {t('rank.variety')} {name(row.code)} · {t('rank.multiple')} ×{row.multiple}
                     </span>
                   </span>
-                  <span className={`rank-row__rate num ${direction(row.three_week_rate)}`}>
+                  <span className={`rank-row__rate num ${changeDirection(row.three_week_rate)}`}>
                     {signed(row.three_week_rate)}%<small>{t('rank.threeWeekRate')}</small>
                   </span>
                   <span className="rank-row__stats">
@@ -56,19 +63,19 @@ export default function RankPage() {
                       <b>
                         <Money
                           amount={signed(row.three_week_profit)}
-                          className={direction(row.three_week_profit)}
+                          className={changeDirection(row.three_week_profit)}
                         />
                       </b>
                     </span>
                     <span>
                       {t('rank.totalRate')}{' '}
-                      <b className={`num ${direction(row.total_rate)}`}>{signed(row.total_rate)}%</b>
+                      <b className={`num ${changeDirection(row.total_rate)}`}>{signed(row.total_rate)}%</b>
                     </span>
                     <span>
                       {t('rank.trades')} <b className="num">{row.total_trade_num}</b>
                     </span>
                     <span>
-                      {t('rank.followers')} <b className="num">0</b>
+                      {t('rank.followers')} <b className="num">{row.followers}</b>
                     </span>
                   </span>
                 </button>

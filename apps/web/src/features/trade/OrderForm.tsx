@@ -1,5 +1,6 @@
 import type { Instrument } from '@meridian/contract';
 import {
+  checkOrderPrices,
   dec,
   instrumentFromWire,
   isDecimalText,
@@ -99,6 +100,19 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     }
     // SPEC.md §5: missing lots or leverage is silently not submitted.
     if (!lotsValid || leverage === null) return;
+    // SPEC.md §5: a stop is sent only when its toggle is on (else 0, none).
+    const typed = {
+      side: chosen,
+      pendingTarget: pending ? target.trim() : null,
+      stopLoss: slOn && sl.trim() ? sl.trim() : null,
+      takeProfit: tpOn && tp.trim() ? tp.trim() : null,
+    };
+    // The server's own checks, so that a wrong price is told at once and nothing is sent.
+    const refusal = checkOrderPrices(typed, market, terms.pricePrecision);
+    if (refusal) {
+      Toast.show({ content: t(`order.refusal.${refusal}`) });
+      return;
+    }
     setBusy(chosen);
     try {
       await submitOrder({
@@ -106,9 +120,9 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
         cont: lots,
         forex_id: instrument.Id,
         status: pending ? '0' : '1',
-        target_price: pending ? target : '',
-        stop_loss_price: slOn && sl ? sl : '0',
-        target_profit_price: tpOn && tp ? tp : '0',
+        target_price: typed.pendingTarget ?? '',
+        stop_loss_price: typed.stopLoss ?? '0',
+        target_profit_price: typed.takeProfit ?? '0',
         multiple: leverage,
         client_order_id: randomId(),
       });

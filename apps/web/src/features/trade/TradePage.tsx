@@ -8,6 +8,7 @@ import { startMarketListener, useCurrentInstrument, useMarket } from '../../stor
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { PageLoading } from '../../ui/PageLoading';
+import { SimulatedBadge } from '../market/SimulatedBadge';
 import { CandleChart } from './CandleChart';
 import { InstrumentDrawer } from './InstrumentDrawer';
 import { OrderForm } from './OrderForm';
@@ -47,7 +48,10 @@ export default function TradePage() {
           <strong>{name(instrument.ShowCode)}</strong>
           <DownFill fontSize={10} />
         </button>
-        {instrument.MarketStatus !== 1 && <span className="badge-closed">{t('market.closed')}</span>}
+        <span className="trade__badges">
+          {instrument.MarketStatus !== 1 && <span className="badge-closed">{t('market.closed')}</span>}
+          <SimulatedBadge />
+        </span>
       </header>
 
       <section className="trade__quote" aria-live="polite">

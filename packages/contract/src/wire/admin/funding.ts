@@ -35,6 +35,8 @@ export const depositChannel = z.object({
   remark: z.string(),
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** A made-up account of the embedded demo's seed; cleared when an operator gives it a real destination. */
+  demo: z.boolean(),
 });
 export type DepositChannel = z.infer<typeof depositChannel>;
 

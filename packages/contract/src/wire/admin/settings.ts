@@ -34,6 +34,7 @@ const RULES = {
   company_mode: oneOf('0', '1'),
   company_status: z.string().regex(/^\d{1,3}$/),
   company_loss_url: blankOr(httpsUrl),
+  payment_page_url: blankOr(httpsUrl),
   restricted_countries: z
     .string()
     .trim()

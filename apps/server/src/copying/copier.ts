@@ -1,0 +1,225 @@
+import { type CopyAction, OrderStatus } from '@meridian/contract';
+import { copyLossLimitReached, copyLots, dec, sideOfOrderType } from '@meridian/core';
+import type { Bus } from '../bus/bus';
+import type { Db } from '../db/client';
+import { AppError } from '../http/errors';
+import { ORDER_CHANNEL, type OrderEvent } from '../trading/events';
+import { reserveOf } from '../trading/negative-balance';
+import type { OrderRow } from '../trading/schema';
+import type { Trading } from '../trading/service';
+import {
+  activeCopies,
+  activeCopiesOf,
+  copyClientId,
+  copyOrders,
+  eventsAbout,
+  openProviderOrdersSince,
+  orderByClientId,
+  orderById,
+  pendingOrdersOf,
+  providerOrderIdOf,
+  recordEvent,
+} from './repo';
+import type { CopyRow } from './schema';
+import { copyResult, stopCopy } from './stop';
+
+/** How often the leader's sweep brings every copy in line (and checks loss limits). */
+export const COPY_SWEEP_MS = 3_000;
+
+const isOpen = (order: Pick<OrderRow, 'status'>) =>
+  order.status === OrderStatus.pending || order.status === OrderStatus.holding;
+const sameLevel = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
+
+interface Outcome {
+  order?: OrderRow;
+  lots?: string;
+  refusal?: AppError;
+}
+
+/**
+ * Copy trading's engine, run by the leader: every change of a provider's order (the trading bus) and a
+ * sweep every few seconds (which also finds what a restart or a lost message missed) bring each active
+ * copy's orders in line with the provider's. Each provider event is acted on once per copy: an open is
+ * placed with the client order id `copy:<provider order>`, which the trading service places once, and
+ * every action is recorded under a unique key before the next look at the same order.
+ */
+export class Copier {
+  /** Work runs one piece at a time, so an event and the sweep never act on one order together. */
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly trading: Trading,
+    private readonly now: () => number,
+    private readonly log: (err: unknown) => void = (err) => console.error('copy trading failed', err),
+  ) {}
+
+  start(bus: Bus): void {
+    this.unsubscribe = bus.subscribe(ORDER_CHANNEL, (event) => {
+      const { order } = event as OrderEvent;
+      if (order.copyId === null) this.enqueue(() => this.providerOrderChanged(order));
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.settled();
+  }
+
+  /** Resolves once the work queued so far is done. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Every active copy against its provider's open orders and its own open copies, then its loss limit. */
+  sweep(): Promise<void> {
+    return this.enqueue(async () => {
+      for (const copy of await activeCopies(this.db)) {
+        for (const order of await openProviderOrdersSince(this.db, copy.providerId, copy.createdAt)) {
+          await this.follow(copy, order);
+        }
+        for (const mine of await copyOrders(this.db, copy.id, true)) {
+          const providerOrderId = providerOrderIdOf(mine.clientOrderId);
+          const order = providerOrderId === null ? undefined : await orderById(this.db, providerOrderId);
+          if (order) await this.follow(copy, order);
+        }
+        await this.checkLossLimit(copy);
+      }
+    });
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(work).catch(this.log);
+    return this.queue;
+  }
+
+  private async providerOrderChanged(order: OrderRow): Promise<void> {
+    for (const copy of await activeCopiesOf(this.db, order.userId)) {
+      if (order.createdAt >= copy.createdAt) await this.follow(copy, order);
+    }
+  }
+
+  /** Brings one copy's order in line with one provider order, doing only what was not done before. */
+  private async follow(copy: CopyRow, order: OrderRow): Promise<void> {
+    const events = await eventsAbout(this.db, copy.id, order.id);
+    const opened = events.find((e) => e.action === 'open' || e.action === 'pending');
+    if (!opened) {
+      // A provider order that closed before it was seen was never copied: nothing to undo.
+      if (isOpen(order)) await this.open(copy, order);
+      return;
+    }
+    const mine =
+      opened.followerOrderId === null ? undefined : await orderById(this.db, opened.followerOrderId);
+    if (!mine || !isOpen(mine)) return;
+    if (isOpen(order)) {
+      const last = events.filter((e) => e.action !== 'close' && e.action !== 'cancel').at(-1)!;
+      if (sameLevel(last.stopLoss, order.stopLoss) && sameLevel(last.takeProfit, order.takeProfit)) return;
+      await this.record(copy, order, 'stops', order.version, async () => ({
+        order: await this.trading.setStops(copy.followerId, mine.id, {
+          stopLoss: order.stopLoss,
+          takeProfit: order.takeProfit,
+        }),
+        lots: mine.lots,
+      }));
+      return;
+    }
+    if (mine.status === OrderStatus.holding) {
+      await this.record(copy, order, 'close', 0, async () => ({
+        order: await this.trading.close(mine.id, 'provider_closed', { userId: copy.followerId }),
+        lots: mine.lots,
+      }));
+    } else {
+      await this.record(copy, order, 'cancel', 0, async () => ({
+        order: await this.trading.cancel(copy.followerId, mine.id),
+        lots: mine.lots,
+      }));
+    }
+  }
+
+  /** Places the follower's copy of a provider order: a pending order as pending, anything else at the market. */
+  private async open(copy: CopyRow, order: OrderRow): Promise<void> {
+    const action: CopyAction = order.status === OrderStatus.pending ? 'pending' : 'open';
+    await this.record(copy, order, action, 0, async () => {
+      const clientOrderId = copyClientId(order.id);
+      // Placed before a restart that came before its record: the same order, recorded now.
+      const placed = await orderByClientId(this.db, copy.followerId, clientOrderId);
+      if (placed) return { order: placed, lots: placed.lots };
+      const terms = this.trading.market.tradable(order.instrumentId)?.terms;
+      if (!terms) return { refusal: new AppError(0, 'instrument_unknown') };
+      const size = copyLots(terms, order.lots, copy.allocation, await this.providerEquity(copy.providerId));
+      if ('refused' in size)
+        return { refusal: new AppError(0, size.refused, { min: String(terms.minLots) }) };
+      const placedNow = await this.trading.place(copy.followerId, {
+        side: sideOfOrderType(order.side),
+        instrumentId: order.instrumentId,
+        lots: size.lots,
+        leverage: order.leverage,
+        pendingTarget: action === 'pending' ? order.originPrice : null,
+        stopLoss: order.stopLoss,
+        takeProfit: order.takeProfit,
+        clientOrderId,
+        copyId: copy.id,
+      });
+      return { order: placedNow, lots: size.lots };
+    });
+  }
+
+  /**
+   * Does an action once: a refusal of the trading rules is recorded as the reason it could not be
+   * copied; any other error is left unrecorded, so the next sweep tries again.
+   */
+  private async record(
+    copy: CopyRow,
+    order: OrderRow,
+    action: CopyAction,
+    version: number,
+    act: () => Promise<Outcome>,
+  ): Promise<void> {
+    let outcome: Outcome;
+    try {
+      outcome = await act();
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      outcome = { refusal: err };
+    }
+    await recordEvent(this.db, {
+      copyId: copy.id,
+      providerOrderId: order.id,
+      action,
+      // A failure has a key of its own: a close retried after one is recorded again when it succeeds.
+      providerVersion: outcome.refusal ? -1 - version : version,
+      showCode: order.showCode,
+      side: order.side,
+      providerLots: order.lots,
+      followerOrderId: outcome.order?.id ?? null,
+      lots: outcome.lots ?? null,
+      stopLoss: order.stopLoss,
+      takeProfit: order.takeProfit,
+      ok: !outcome.refusal,
+      reason: outcome.refusal?.key ?? null,
+      reasonParams: outcome.refusal ? stringParams(outcome.refusal.params) : null,
+      createdAt: new Date(this.now()),
+    });
+  }
+
+  /** The provider's equity with what their pending orders hold back: all the money their sizes are chosen from. */
+  private async providerEquity(providerId: number) {
+    const account = await this.trading.account(this.db, providerId, false);
+    const reserved = (await pendingOrdersOf(this.db, providerId)).map(reserveOf);
+    return reserved.reduce(
+      (sum, r) => sum.plus(r),
+      this.trading.figures(account.balance, account.books).equity,
+    );
+  }
+
+  private async checkLossLimit(copy: CopyRow): Promise<void> {
+    const result = await copyResult(this.db, this.trading, copy.id);
+    if (copyLossLimitReached(result, copy.allocation, copy.stopPercent)) {
+      await stopCopy(this.db, this.trading, copy, { reason: 'loss_limit', close: true, now: this.now });
+    }
+  }
+}
+
+const stringParams = (params: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));

@@ -1,0 +1,206 @@
+import {
+  Code,
+  type Copy,
+  type CopyDetail,
+  type CopyEvent,
+  CopyStatus,
+  type Language,
+  type Provider,
+} from '@meridian/contract';
+import { dec, isDecimalText, toFixed } from '@meridian/core';
+import type { Db } from '../db/client';
+import { AppError, refuse } from '../http/errors';
+import { type MessageKey, translate } from '../i18n';
+import { maskedName } from '../ranking/mask';
+import { isOptedIn, rankingRowOf } from '../ranking/repo';
+import { rankingFigures } from '../ranking/service';
+import type { Trading } from '../trading/service';
+import { utcText } from '../util/time';
+import {
+  accountKind,
+  activeCopiesOf,
+  activeCopyOf,
+  copiesOfFollower,
+  copyById,
+  copyOrders,
+  eventCounts,
+  followerCounts,
+  holdingCount,
+  insertCopy,
+  lastEvents,
+  profitByDay,
+} from './repo';
+import type { CopyEventRow, CopyRow } from './schema';
+import { copyResult, stopCopy } from './stop';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The provider page's chart: realised profit of the last 30 UTC days. */
+const CHART_DAYS = 30;
+const EVENTS_SHOWN = 100;
+
+const notFound = () => new AppError(Code.NOT_FOUND, 'not_found');
+
+/** The provider page: an opted-in trader's leaderboard figures, followers, open positions and 30 days of profit. */
+export async function providerPage(db: Db, providerId: number, callerId: number | null, now: number) {
+  const who = await accountKind(db, providerId);
+  if (!who || !(await isOptedIn(db, providerId))) throw notFound();
+  const since = new Date(Math.floor(now / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS);
+  const [row, followers, open, byDay, mine] = await Promise.all([
+    rankingRowOf(db, providerId),
+    followerCounts(db, [providerId]),
+    holdingCount(db, providerId),
+    profitByDay(db, providerId, since),
+    callerId === null ? undefined : activeCopyOf(db, callerId, providerId),
+  ]);
+  const profits = new Map(byDay.map((d) => [d.day, d.profit]));
+  let cumulative = dec(0);
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => {
+    const day = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const profit = dec(profits.get(day) ?? 0);
+    cumulative = cumulative.plus(profit);
+    return { day, profit: toFixed(profit, 2), cumulative: toFixed(cumulative, 2) };
+  });
+  return {
+    provider_id: providerId,
+    user: maskedName(who),
+    demo: who.isDemo,
+    ...rankingFigures(row),
+    followers: followers.get(providerId) ?? 0,
+    open_positions: open,
+    days,
+    copying_id: mine?.id ?? 0,
+  } satisfies Provider;
+}
+
+/** An allocation: USD with at most 2 decimals, above zero. */
+const allocationOf = (text: string) =>
+  isDecimalText(text) && dec(text).gt(0) && dec(text).decimalPlaces() <= 2 ? dec(text) : null;
+/** A loss limit: 1 to 100 %, at most 2 decimals. */
+const stopPercentOf = (text: string) =>
+  isDecimalText(text) && dec(text).gte(1) && dec(text).lte(100) && dec(text).decimalPlaces() <= 2
+    ? dec(text)
+    : null;
+
+/**
+ * Starts copying: the provider must be opted in, of the follower's kind (demo copies demo, real copies
+ * real) and not the follower; the allocation at most the follower's free margin now.
+ */
+export async function startCopy(
+  db: Db,
+  trading: Trading,
+  followerId: number,
+  input: { provider_id: number; allocation: string; stop_percent: string },
+  now: number,
+): Promise<CopyRow> {
+  const [follower, provider] = await Promise.all([
+    accountKind(db, followerId),
+    accountKind(db, input.provider_id),
+  ]);
+  if (!provider || !(await isOptedIn(db, provider.id))) throw notFound();
+  if (provider.id === followerId) throw refuse('copy_self');
+  if (provider.isDemo !== follower!.isDemo) throw refuse('copy_kind_mismatch');
+  const allocation = allocationOf(input.allocation);
+  if (!allocation) throw refuse('copy_allocation_invalid');
+  const stopPercent = stopPercentOf(input.stop_percent);
+  if (!stopPercent) throw refuse('copy_stop_invalid');
+  const account = await trading.account(db, followerId, false);
+  const free = trading.figures(account.balance, account.books).freeMargin;
+  if (allocation.gt(free))
+    throw refuse('copy_allocation_too_high', { max: toFixed(free.gt(0) ? free : 0, 2) });
+  const copy = await insertCopy(db, {
+    followerId,
+    providerId: provider.id,
+    allocation: allocation.toFixed(2),
+    stopPercent: stopPercent.toFixed(2),
+    createdAt: new Date(now),
+  });
+  if (!copy) throw refuse('copy_already');
+  return copy;
+}
+
+export async function stopCopyOf(
+  db: Db,
+  trading: Trading,
+  followerId: number,
+  input: { id: number; close: boolean },
+  now: () => number,
+): Promise<CopyRow> {
+  const copy = await copyById(db, input.id);
+  if (!copy || copy.followerId !== followerId) throw notFound();
+  if (copy.status !== CopyStatus.active) throw refuse('copy_not_active');
+  return stopCopy(db, trading, copy, { reason: 'user', close: input.close, now });
+}
+
+/** A provider leaving the leaderboard stops every copy of them; the followers keep their positions. */
+export async function providerLeft(db: Db, trading: Trading, providerId: number, now: () => number) {
+  for (const copy of await activeCopiesOf(db, providerId)) {
+    await stopCopy(db, trading, copy, { reason: 'provider_left', close: false, now });
+  }
+}
+
+/** Copies as the follower sees them, with their results. */
+export async function copyViews(db: Db, trading: Trading, rows: CopyRow[]): Promise<Copy[]> {
+  const counts = await eventCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return Promise.all(
+    rows.map(async (copy) => {
+      const [provider, result, open] = await Promise.all([
+        accountKind(db, copy.providerId),
+        copyResult(db, trading, copy.id),
+        copyOrders(db, copy.id, true),
+      ]);
+      const count = counts.get(copy.id) ?? { copied: 0, failed: 0 };
+      return {
+        id: copy.id,
+        provider_id: copy.providerId,
+        provider: maskedName(provider!),
+        demo: provider!.isDemo,
+        status: copy.status === CopyStatus.active ? CopyStatus.active : CopyStatus.stopped,
+        stop_reason: copy.stopReason ?? '',
+        allocation: toFixed(copy.allocation, 2),
+        stop_percent: toFixed(copy.stopPercent, 2),
+        result,
+        result_rate: toFixed(dec(result).div(copy.allocation).times(100), 2),
+        open_positions: open.length,
+        copied_trades: count.copied,
+        failed_trades: count.failed,
+        created_at: utcText(copy.createdAt),
+        stopped_at: copy.stoppedAt ? utcText(copy.stoppedAt) : '',
+      } satisfies Copy;
+    }),
+  );
+}
+
+export async function copiesOf(db: Db, trading: Trading, followerId: number): Promise<Copy[]> {
+  return copyViews(db, trading, await copiesOfFollower(db, followerId));
+}
+
+const eventView = (e: CopyEventRow, lang: Language): CopyEvent => ({
+  time: utcText(e.createdAt),
+  action: e.action,
+  code: e.showCode,
+  side: e.side === 2 ? 2 : 1,
+  provider_lots: dec(e.providerLots).toFixed(),
+  lots: e.lots === null ? '' : dec(e.lots).toFixed(),
+  order_id: e.followerOrderId ?? 0,
+  ok: e.ok,
+  reason: e.reason ? translate(lang, e.reason as MessageKey, e.reasonParams ?? {}) : '',
+});
+
+export async function copyDetail(
+  db: Db,
+  trading: Trading,
+  followerId: number,
+  id: number,
+  lang: Language,
+): Promise<CopyDetail> {
+  const copy = await copyById(db, id);
+  if (!copy || copy.followerId !== followerId) throw notFound();
+  const [[view], events] = await Promise.all([
+    copyViews(db, trading, [copy]),
+    lastEvents(db, copy.id, EVENTS_SHOWN),
+  ]);
+  return { ...view!, events: events.map((e) => eventView(e, lang)) };
+}

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+
+/** Bitcoin trades every day: the scripted prices fill and refuse orders whatever the day of the run. */
+let server: RunningServer;
+let browser: Browser;
+let feed: ScriptedFeed;
+
+beforeAll(async () => {
+  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
+  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
+  await feed.subscribed();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await feed?.close();
+});
+
+/** Room for a loaded machine: a poll's default is one second. */
+const within = { timeout: 15_000 };
+
+/** A demo account on /trade with Bitcoin at its scripted price. */
+async function tradeBitcoin(page: Page) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Try a demo account' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await expect.poll(() => page.locator('.trade__price').textContent(), within).toBe('96000.00');
+}
+
+const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
+
+describe('the order form checks its prices before sending', () => {
+  it('refuses a stop-loss on the wrong side of the entry with its message, and sends nothing', async () => {
+    const { context, page, errors } = await phone(browser);
+    const submits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/api/forex/submit')) submits.push(r.url());
+    });
+    await tradeBitcoin(page);
+    await page.getByRole('switch', { name: 'Stop loss' }).click();
+    // A buy's stop-loss above the price it buys at.
+    await page.locator('.stop-input input').fill('97000');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await expect.poll(() => toast(page), within).toBe('The stop-loss is on the wrong side of the price');
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 15_000 });
+    // A buy limit at 95000.00 with its stop-loss at 95500.00: below the market, yet above its entry.
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await page.locator('input[aria-label="Pending price"]').fill('95000.00');
+    await page.locator('.stop-input input').fill('95500.00');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await expect.poll(() => toast(page), within).toBe('The stop-loss is on the wrong side of the price');
+    expect(submits).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a pending order that fills', () => {
+  it('leaves Pending and appears in Holding as it fills, with the totals, without a reload', async () => {
+    const { context, page, errors } = await phone(browser);
+    await tradeBitcoin(page);
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    for (const target of ['95000.00', '94000.00']) {
+      await page.locator('input[aria-label="Pending price"]').fill(target);
+      const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
+      await page.getByRole('button', { name: 'Buy' }).click();
+      expect(await (await placed).json()).toMatchObject({ code: 1, data: { Status: 0 } });
+    }
+    await page.getByText('Orders', { exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/order');
+    // Gone if the page reloads.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const rows = page.locator('.order-row', { hasText: 'Bitcoin' });
+    // Not a wait for the list's response: once the service worker controls the page, its fetches are not the page's.
+    const showTab = async (name: string) => {
+      const tab = page.getByRole('tab', { name });
+      await tab.click();
+      await expect.poll(() => tab.getAttribute('aria-selected'), within).toBe('true');
+    };
+
+    await showTab('Pending');
+    await expect.poll(() => rows.count(), within).toBe(2);
+    feed.move('BTCUSD', '94990.00');
+    await expect.poll(() => rows.count(), within).toBe(1);
+
+    await showTab('Holding');
+    await expect.poll(() => rows.count(), within).toBe(1);
+    const margin = page
+      .locator('.totals > div', { has: page.getByText('Margin', { exact: true }) })
+      .locator('dd');
+    const before = await margin.textContent();
+    feed.move('BTCUSD', '93990.00');
+    await expect.poll(() => rows.count(), within).toBe(2);
+    await expect.poll(() => margin.textContent(), within).not.toBe(before);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a phone-registered account', () => {
+  it('changes its password on /mine/password with a code sent by SMS', async () => {
+    const { context, page, errors } = await phone(browser);
+    const number = '2015550123';
+    const recipient = '+12015550123';
+    const fill = (name: string, value: string) => page.locator(`input[name="${name}"]`).fill(value);
+    const signIn = async (password: string) => {
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('tab', { name: 'Mobile' }).click();
+      await fill('account', number);
+      await fill('password', password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    };
+
+    // Signed up with the default area (+1), as a phone sees the form.
+    await page.goto(`${server.url}/register`);
+    await page.getByRole('tab', { name: 'Mobile' }).click();
+    await fill('account', number);
+    // The default area (+1) comes with the list of areas: the code goes nowhere before it.
+    await expect.poll(() => page.locator('.area-button').textContent(), within).toBe('+1');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Resend in/ }).count(), within).toBe(1);
+    await fill('code', await lastCode(server, recipient));
+    await fill('password', 'first-pass');
+    await fill('re_password', 'first-pass');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signIn('first-pass');
+
+    await page.goto(`${server.url}/mine/password`);
+    await expect.poll(() => page.locator('input[name="account"]').inputValue(), within).toBe(`+1 ${number}`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Resend in/ }).count(), within).toBe(1);
+    await fill('code', await lastCode(server, recipient));
+    await fill('new_password', 'second-pass');
+    await fill('repeat', 'second-pass');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signIn('second-pass');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,9 @@
+/** Copy trading's constants, apart from the wire schemas so that a client can use them without zod. */
+
+/** 1 copying, 2 stopped. */
+export const CopyStatus = { active: 1, stopped: 2 } as const;
+export const COPY_STOP_REASONS = ['user', 'loss_limit', 'provider_left'] as const;
+export type CopyStopReason = (typeof COPY_STOP_REASONS)[number];
+
+export const COPY_ACTIONS = ['open', 'pending', 'stops', 'close', 'cancel'] as const;
+export type CopyAction = (typeof COPY_ACTIONS)[number];

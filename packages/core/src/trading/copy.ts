@@ -1,0 +1,30 @@
+import { D, type Dec, dec } from '../decimal';
+import type { DecLike, Instrument } from './instrument';
+
+/** What a follower's copy of a provider's order comes to: its lots, or why none can be placed. */
+export type CopySize = { lots: string } | { refused: 'copy_too_small' | 'copy_no_equity' };
+
+/**
+ * The follower's lots for a provider's order: provider lots × allocation ÷ provider equity, rounded
+ * down to the lot step (a copy never takes more risk than its share), capped at the maximum; below the
+ * minimum it cannot be copied.
+ */
+export function copyLots(
+  terms: Pick<Instrument, 'lotStep' | 'minLots' | 'maxLots'>,
+  providerLots: DecLike,
+  allocation: DecLike,
+  providerEquity: DecLike,
+): CopySize {
+  if (!dec(providerEquity).gt(0)) return { refused: 'copy_no_equity' };
+  const share = dec(providerLots).times(allocation).div(providerEquity);
+  const steps = share.div(terms.lotStep).toDecimalPlaces(0, D.ROUND_DOWN);
+  let lots: Dec = steps.times(terms.lotStep);
+  if (lots.lt(terms.minLots) || lots.isZero()) return { refused: 'copy_too_small' };
+  if (terms.maxLots !== null && lots.gt(terms.maxLots)) lots = dec(terms.maxLots);
+  return { lots: lots.toFixed() };
+}
+
+/** A copy's loss limit is reached once its result has lost `stopPercent` % of the allocation or more. */
+export function copyLossLimitReached(result: DecLike, allocation: DecLike, stopPercent: DecLike): boolean {
+  return dec(result).lte(dec(allocation).times(stopPercent).div(100).neg());
+}
