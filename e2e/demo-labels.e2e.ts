@@ -2,13 +2,11 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
-  operatorSession,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
   startServer,
-  traderApi,
 } from './harness';
 
 let server: RunningServer;
@@ -55,17 +53,6 @@ describe('the embedded demo says what it is', () => {
     await page.getByRole('tab', { name: 'Bank wire' }).click();
     const wireWarning = page.getByRole('alert').filter({ hasText: 'Demo bank account: do not send funds' });
     await expect.poll(() => wireWarning.isVisible()).toBe(true);
-
-    // The payment page's button follows the back office's setting.
-    expect(await page.locator('.pay-link').count()).toBe(0);
-    await traderApi(server, '/admin/api/settings', {
-      token: await operatorSession(server),
-      form: { payment_page_url: 'https://pay.example.com/meridian' },
-    });
-    await page.reload();
-    await expect
-      .poll(() => page.locator('.pay-link').getAttribute('href'))
-      .toBe('https://pay.example.com/meridian');
 
     await page.goto(`${server.url}/mine/charge?lang=ar`);
     await expect

@@ -125,30 +125,47 @@ describe('the payment page', () => {
     expect((await depositOptions(who.token)).pay_url).toBe(ENV_PAY_URL);
   });
 
-  it('is set by an admin in the back office, audited, and pay_url follows; empty hides it', async () => {
+  /** An admin asks for `url`; another operator approves it. */
+  async function changed(url: string) {
     const admin = await operatorToken(t, 'admin');
-    const who = await trader(t, 'paypage2');
-    const saved = await save(admin.token, 'https://pay.broker.example/deposit?ref=app');
-    expect(saved).toMatchObject({
-      code: 1,
-      data: { payment_page_url: 'https://pay.broker.example/deposit?ref=app' },
+    const asked = await save(admin.token, url);
+    expect(asked).toMatchObject({ code: 1, data: { request_id: expect.any(Number) } });
+    const approver = await operatorToken(t, 'finance');
+    const approved = await adminCall(t, 'POST', '/admin/api/approvals/approve', approver.token, {
+      id: asked.data.request_id,
     });
+    expect(approved.code).toBe(1);
+    return { admin, approver, asked };
+  }
+
+  it('is set by an admin and a second operator (four eyes), audited, and pay_url follows; empty hides it', async () => {
+    const who = await trader(t, 'paypage2');
+    const admin = await operatorToken(t, 'admin');
+    const asked = await save(admin.token, 'https://pay.broker.example/deposit?ref=app');
+    // Deposits would go somewhere new: nothing changes until another operator approves.
+    expect(asked.data.payment_page_url).toBe(ENV_PAY_URL);
+    expect((await depositOptions(who.token)).pay_url).toBe(ENV_PAY_URL);
+    expect(
+      (await adminCall(t, 'POST', '/admin/api/approvals/approve', admin.token, { id: asked.data.request_id }))
+        .code,
+    ).toBe(Code.REFUSED);
+    const approver = await operatorToken(t, 'finance');
+    await adminCall(t, 'POST', '/admin/api/approvals/approve', approver.token, { id: asked.data.request_id });
     expect((await depositOptions(who.token)).pay_url).toBe('https://pay.broker.example/deposit?ref=app');
-    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.operatorId, admin.id));
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.operatorId, approver.id));
     expect(row).toMatchObject({
       action: 'settings.update',
       before: { payment_page_url: ENV_PAY_URL },
       after: { payment_page_url: 'https://pay.broker.example/deposit?ref=app' },
     });
 
-    expect((await save(admin.token, '')).code).toBe(1);
+    await changed('');
     expect((await depositOptions(who.token)).pay_url).toBe('');
   });
 
   it('refuses http:// and junk with a message in the operator’s language, and changes nothing', async () => {
-    const admin = await operatorToken(t, 'admin');
+    const { admin } = await changed('https://pay.broker.example/ok');
     const who = await trader(t, 'paypage3');
-    expect((await save(admin.token, 'https://pay.broker.example/ok')).code).toBe(1);
     const before = await audits();
     for (const junk of [
       'http://pay.broker.example/',

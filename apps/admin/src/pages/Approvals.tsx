@@ -6,7 +6,7 @@ import { Amount } from '../ui/format';
 import { ReviewQueue } from '../ui/ReviewQueue';
 
 /**
- * Four eyes: changes that move money (an adjustment above the limit, a channel sending deposits somewhere new)
+ * Four eyes: changes that move money (an adjustment above the limit, a channel or payment page sending deposits somewhere new)
  * wait here until an operator other than the one who asked decides.
  */
 export function Approvals() {
@@ -26,6 +26,17 @@ export function Approvals() {
           </span>
           <small>{reason}</small>
         </Space>
+      );
+    }
+    if (a.kind === 'payment_page') {
+      const { url } = a.payload;
+      return url ? (
+        <Space direction="vertical" size={2}>
+          <span>{t('approvals.paymentPage')}</span>
+          <code style={{ wordBreak: 'break-all' }}>{url}</code>
+        </Space>
+      ) : (
+        <span>{t('approvals.paymentPageHidden')}</span>
       );
     }
     const { id, values: v } = a.payload;

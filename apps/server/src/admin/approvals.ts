@@ -11,12 +11,18 @@ import { audit } from '../operators/audit';
 import { offsetOf, type PageInput } from '../operators/inputs';
 import { type RequestKind, RequestStatus } from '../operators/requests';
 import { operatorRequests } from '../operators/schema';
+import { writeSettingsIn } from './settings';
 import { type Adjustment, adjustBalanceIn } from './user-accounts';
 
 /** How each kind of request is made once approved, by the approver, in the approval's transaction. */
 const MAKE: Record<RequestKind, (tx: Tx, operatorId: number, payload: unknown) => Promise<unknown>> = {
   balance_adjust: (tx, operatorId, payload) => adjustBalanceIn(tx, { operatorId }, payload as Adjustment),
   deposit_channel: (tx, operatorId, payload) => saveChannelIn(tx, operatorId, payload as ChannelChange),
+  payment_page: async (tx, operatorId, payload) => {
+    const { url } = payload as { url: string };
+    await writeSettingsIn(tx, operatorId, { payment_page_url: url });
+    return { url };
+  },
 };
 
 /** Takes a waiting request for a decision, locked: refused when it is gone or decided already. */

@@ -5,7 +5,7 @@ import { type AuditEntry, audit } from './audit';
 import { operatorRequests } from './schema';
 
 /** Changes that wait for a second operator above their threshold (admin/approvals.ts makes them). */
-export type RequestKind = 'balance_adjust' | 'deposit_channel';
+export type RequestKind = 'balance_adjust' | 'deposit_channel' | 'payment_page';
 export const RequestStatus = { waiting: 0, approved: 1, rejected: 2 } as const;
 
 /** Whether a change of `amount` USD (either way) needs a second operator: above FOUR_EYES_AMOUNT. */

@@ -40,7 +40,7 @@ export const operatorRequests = pgTable(
   'operator_requests',
   {
     id: serial('id').primaryKey(),
-    /** 'balance_adjust' or 'deposit_channel'. */
+    /** 'balance_adjust', 'deposit_channel' or 'payment_page'. */
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     reason: text('reason'),

@@ -49,6 +49,11 @@ const approval = z.discriminatedUnion('kind', [
     /** A channel to create (no id) or edit. */
     payload: z.object({ id: z.number().int().optional(), values: channelValues }),
   }),
+  request.extend({
+    kind: z.literal('payment_page'),
+    /** The deposit screen's new external payment page, '' to hide it. */
+    payload: z.object({ url: z.string() }),
+  }),
 ]);
 export type Approval = z.infer<typeof approval>;
 

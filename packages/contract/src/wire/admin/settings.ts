@@ -59,9 +59,10 @@ export const adminSettingsEndpoints = {
   saveSettings: adminEndpoint(
     { method: 'POST', path: '/admin/api/settings', roles: ['admin'] },
     {
-      summary: 'Changes the settings given (stop-out below the margin call); answers them all',
+      summary:
+        'Changes the settings given (stop-out below the margin call); answers them all. A new payment page URL sends deposits somewhere new: it is filed for a second operator (request_id)',
       input: z.object(RULES).partial(),
-      answer: settingsView,
+      answer: settingsView.extend({ request_id: z.number().int().optional() }),
     },
   ),
 };
