@@ -47,6 +47,11 @@ export class Copier {
   /** Work runs one piece at a time, so an event and the sweep never act on one order together. */
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
+  /**
+   * Providers someone copies, as the last sweep found them: the bus's other order events (nearly all of
+   * them) cost no query. A copy started since is caught by the next sweep.
+   */
+  private providers = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -58,7 +63,9 @@ export class Copier {
   start(bus: Bus): void {
     this.unsubscribe = bus.subscribe(ORDER_CHANNEL, (event) => {
       const { order } = event as OrderEvent;
-      if (order.copyId === null) this.enqueue(() => this.providerOrderChanged(order));
+      if (order.copyId === null && this.providers.has(order.userId)) {
+        this.enqueue(() => this.providerOrderChanged(order));
+      }
     });
   }
 
@@ -75,7 +82,9 @@ export class Copier {
   /** Every active copy against its provider's open orders and its own open copies, then its loss limit. */
   sweep(): Promise<void> {
     return this.enqueue(async () => {
-      for (const copy of await activeCopies(this.db)) {
+      const copies = await activeCopies(this.db);
+      this.providers = new Set(copies.map((c) => c.providerId));
+      for (const copy of copies) {
         for (const order of await openProviderOrdersSince(this.db, copy.providerId, copy.createdAt)) {
           await this.follow(copy, order);
         }

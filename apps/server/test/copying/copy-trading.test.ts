@@ -175,6 +175,14 @@ describe('each provider event is copied exactly once', () => {
     await d.expectBalanced(follower.id);
   });
 
+  it('copies at once from the bus, without waiting for a sweep, once a sweep has seen the copy', async () => {
+    const { provider, follower } = await copying('2500');
+    await t.copier.sweep();
+    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await t.copier.settled();
+    expect(await holdingsOf(follower)).toHaveLength(1);
+  });
+
   it('copies what the provider opened while no copier ran, once one does', async () => {
     const { provider, follower } = await copying('2500');
     await t.copier.stop();
