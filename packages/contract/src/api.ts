@@ -46,6 +46,8 @@ export const api = {
   myDeal: call('GET', '/v1/api/forex/my_deal', 'user'),
   closeOrder: call('GET', '/v1/api/forex/close', 'user'),
   cancelOrder: call('GET', '/v1/api/forex/cancel_trade', 'user'),
+  /** Closes every held position, or those of one instrument (forex_id), or only the winners or losers (which). */
+  closeAll: call('GET', '/v1/api/forex/close_all', 'user'),
   setStopPrice: call('GET', '/v1/api/forex/set_stop_price', 'user'),
   followList: call('GET', '/api/follow/list', 'public'),
   /** Whether the caller is listed on the leaderboard: {on}. */

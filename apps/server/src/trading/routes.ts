@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
+import { translate } from '../i18n';
 import { utcText } from '../util/time';
 import { bookOf } from './book';
 import type { OrderRow } from './schema';
@@ -107,6 +108,16 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
   route(app, db, endpoints.closeOrder, async ({ input, user }) =>
     said(view(await trading.close(input.id, 'user', { userId: user.id })), 'order_closed'),
   );
+
+  route(app, db, endpoints.closeAll, async ({ input, user, lang }) => {
+    const results = await trading.closeAll(user.id, { instrumentId: input.forex_id, which: input.which });
+    return results.map((r) => ({
+      Id: r.id,
+      closed: r.closed !== null,
+      msg: r.refusal ? translate(lang, r.refusal.key, r.refusal.params) : '',
+      order: r.closed && view(r.closed),
+    }));
+  });
 
   route(app, db, endpoints.cancelOrder, async ({ input, user }) =>
     said(view(await trading.cancel(user.id, input.id)), 'order_cancelled'),

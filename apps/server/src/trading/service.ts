@@ -31,7 +31,7 @@ import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db, Tx } from '../db/client';
 import { onConnection } from '../db/prepared';
-import { type AppError, refuse } from '../http/errors';
+import { AppError, refuse } from '../http/errors';
 import type { MessageKey } from '../i18n';
 import { type Entry, lockAccount, postAll } from '../ledger/post';
 import { type Book, bookOf, type Marked, type Position } from './book';
@@ -484,6 +484,33 @@ export class Trading {
       message: forexClosed([closed.id]),
     });
     return closed;
+  }
+
+  /**
+   * Closes a trader's held positions at the market: all, those of one instrument, or only those in profit
+   * or at a loss at the latest price. Each goes through `close`, so one another close takes first is
+   * reported as refused, never closed twice.
+   */
+  async closeAll(
+    userId: number,
+    filter: { instrumentId?: number; which: 'all' | 'profit' | 'loss' },
+  ): Promise<{ id: number; closed: OrderRow | null; refusal: AppError | null }[]> {
+    const chosen = (await this.holdings(this.db, userId)).filter((order) => {
+      if (filter.instrumentId !== undefined && order.instrumentId !== filter.instrumentId) return false;
+      if (filter.which === 'all') return true;
+      const pnl = this.mark(order).pnl;
+      return filter.which === 'profit' ? pnl.gt(0) : pnl.lt(0);
+    });
+    const results = [];
+    for (const order of chosen.sort((a, b) => a.id - b.id)) {
+      try {
+        results.push({ id: order.id, closed: await this.close(order.id, 'user', { userId }), refusal: null });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id: order.id, closed: null, refusal: err });
+      }
+    }
+    return results;
   }
 
   /** Cancels a pending order and gives its margin and fee back. */

@@ -61,7 +61,8 @@ type Command =
   | { kind: 'enable'; code: number }
   | { kind: 'copy'; user: number; allocation: number; stop: number }
   | { kind: 'uncopy'; user: number; close: boolean }
-  | { kind: 'copySweep' };
+  | { kind: 'copySweep' }
+  | { kind: 'closeAll'; user: number; which: 'all' | 'profit' | 'loss' };
 
 const user = fc.nat(USERS - 1);
 const code = fc.nat(CODES.length - 1);
@@ -162,6 +163,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('uncopy' as const), user, close: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('copySweep' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('closeAll' as const),
+      user,
+      which: fc.constantFrom('all' as const, 'profit' as const, 'loss' as const),
+    }),
+  },
 );
 
 /** What the test itself put in and took out of each account: the sources the ledger must agree with. */
@@ -273,6 +282,12 @@ describe('money is conserved over random trading, funding and operator sequences
             }
             case 'copySweep':
               await t.copier.sweep();
+              return;
+            case 'closeAll':
+              await t.call('GET', api.closeAll.path, {
+                token: traders[c.user]!.token,
+                query: { which: c.which },
+              });
               return;
             case 'place':
             case 'hedge': {

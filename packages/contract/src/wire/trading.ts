@@ -3,7 +3,7 @@ import { api } from '../api';
 import { Code } from '../codes';
 import { endpoint, type Sent } from '../endpoint';
 import { CLOSE_REASONS, OrderStatus } from '../orders';
-import { decimal, decimalOrBlank, decimalText, id, utcTime, utcTimeOrBlank } from './fields';
+import { decimal, decimalOrBlank, decimalText, id, optionalId, utcTime, utcTimeOrBlank } from './fields';
 
 /** A stop-loss or take-profit as sent: blank, absent or zero means none (null from here on). */
 const optionalPrice = decimalText
@@ -46,6 +46,20 @@ export const order = z.object({
   Copied: z.boolean(),
 });
 export type Order = z.infer<typeof order>;
+
+/** Which held positions close_all closes: all, those in profit, those at a loss (at the latest price). */
+export const CLOSE_ALL_WHICH = ['all', 'profit', 'loss'] as const;
+
+/** One position close_all tried: closed (with the order as it closed), or why not. */
+export const closeAllResult = z.object({
+  Id: z.number().int(),
+  closed: z.boolean(),
+  /** The refusal's message in the caller's language; '' when it closed. */
+  msg: z.string(),
+  /** The closed order; null when it did not close. */
+  order: order.nullable(),
+});
+export type CloseAllResult = z.infer<typeof closeAllResult>;
 
 export const submitOrderInput = z.object({
   /** 1 buy, 2 sell. */
@@ -111,6 +125,16 @@ export const tradingEndpoints = {
     input: z.object({ id }),
     answer: order,
     errors: [Code.REFUSED, Code.NOT_FOUND],
+  }),
+  closeAll: endpoint(api.closeAll, {
+    summary:
+      'Closes the held positions at the market: all, of one instrument (forex_id), or only those in profit or at a loss (which); each once, with its result',
+    input: z.object({
+      forex_id: optionalId,
+      // Blank, like absent, means all.
+      which: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CLOSE_ALL_WHICH).default('all')),
+    }),
+    answer: z.array(closeAllResult),
   }),
   cancelOrder: endpoint(api.cancelOrder, {
     summary: 'Cancels a pending order and refunds its reserve',

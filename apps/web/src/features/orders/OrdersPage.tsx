@@ -9,6 +9,7 @@ import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import { CloseAllButton } from './CloseAllButton';
 import { OrderDetail } from './OrderDetail';
 import { isRealised, liveTotals, type Tab, type Totals } from './totals';
 
@@ -103,6 +104,11 @@ export default function OrdersPage() {
         ))}
       </Tabs>
       <PullToRefresh onRefresh={refresh}>
+        {tab === 1 && !loading && orders.length > 0 && (
+          <div className="close-all-bar">
+            <CloseAllButton onDone={() => void loadPage(true).catch(() => {})} />
+          </div>
+        )}
         {loading ? (
           <SkeletonRows count={SKELETON_ROWS} />
         ) : orders.length === 0 ? (

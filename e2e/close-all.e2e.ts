@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+
+/** Bitcoin trades every day: a buy and a sell at one scripted price, then the price rises. */
+let server: RunningServer;
+let browser: Browser;
+let feed: ScriptedFeed;
+
+beforeAll(async () => {
+  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
+  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
+  await feed.subscribed();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await feed?.close();
+});
+
+const within = { timeout: 15_000 };
+
+describe('a hedged Bitcoin book closed from the holding tab', () => {
+  it('closes the winner first, then everything left, each after a confirmation', async () => {
+    const { context, page, errors } = await phone(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Try a demo account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/trade');
+    await expect.poll(() => page.locator('.trade__price').textContent(), within).toBe('96000.00');
+    for (const side of ['Buy', 'Sell']) {
+      const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
+      await page.getByRole('button', { name: side }).click();
+      expect(await (await placed).json()).toMatchObject({ code: 1 });
+    }
+    feed.move('BTCUSD', '97000.00');
+
+    await page.getByText('Orders', { exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/order');
+    const rows = page.locator('.order-row', { hasText: 'Bitcoin' });
+    await expect.poll(() => rows.count(), within).toBe(2);
+
+    await page.getByRole('button', { name: 'Close…' }).click();
+    await page.getByText('Close positions in profit').click();
+    await expect
+      .poll(() => page.getByText('Close every position in profit at the market price?').count())
+      .toBe(1);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').textContent(), within)
+      .toBe('Closed 1 position(s)');
+    await expect.poll(() => rows.count(), within).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('Sell');
+
+    await page.getByRole('button', { name: 'Close…' }).click();
+    await page.getByText('Close all positions').click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => rows.count(), within).toBe(0);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(() => rows.count(), within).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
