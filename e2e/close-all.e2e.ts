@@ -23,7 +23,7 @@ afterAll(async () => {
 const within = { timeout: 15_000 };
 
 describe('a hedged Bitcoin book closed from the holding tab', () => {
-  it('closes the winner first, then everything left, each after a confirmation', async () => {
+  it('shows the ask and bid on the buttons, then closes the winner first and everything left, each after a confirmation', async () => {
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: 'Try a demo account' }).click();
@@ -36,7 +36,16 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
       await page.getByRole('button', { name: side }).click();
       expect(await (await placed).json()).toMatchObject({ code: 1 });
     }
+    // The buttons show the prices they fill at, the ask above the bid, and the spread between them, live.
+    const quote = (side: string) =>
+      page.locator(`.order-form__actions .${side} .order-form__quote`).textContent();
+    const spread = () => page.locator('.order-form__spread .num').textContent();
+    expect(Number(await quote('buy'))).toBeGreaterThan(96000);
+    expect(Number(await quote('sell'))).toBeLessThan(96000);
+    expect((Number(await quote('buy')) - Number(await quote('sell'))).toFixed(2)).toBe(await spread());
     feed.move('BTCUSD', '97000.00');
+    await expect.poll(async () => Number(await quote('buy')), within).toBeGreaterThan(97000);
+    await expect.poll(async () => Number(await quote('sell')), within).toBeLessThan(97000);
 
     await page.getByText('Orders', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/order');

@@ -83,6 +83,16 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     }
   }, [terms, lots, leverage, reference, tradeFeeType, prices, lotsValid]);
 
+  // A market order fills at these: the ask for a buy, the bid for a sell, the spread between them.
+  const quotes =
+    !pending && costs
+      ? {
+          buy: costs.buy.price.toFixed(terms.pricePrecision),
+          sell: costs.sell.price.toFixed(terms.pricePrecision),
+          spread: costs.buy.price.minus(costs.sell.price).toFixed(terms.pricePrecision),
+        }
+      : null;
+
   const stepLots = (direction: 1 | -1) => {
     const base = lotsValid ? dec(lots) : dec(0);
     const next = base.plus(step.times(direction));
@@ -251,6 +261,11 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
       </div>
 
       {closed && <p className="order-form__closed">{t('market.closed')}</p>}
+      {quotes && !closed && (
+        <p className="order-form__spread muted">
+          {t('order.spread')} <span className="num">{quotes.spread}</span>
+        </p>
+      )}
       <div className="order-form__actions">
         <Button
           className="buy"
@@ -260,6 +275,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           onClick={() => void submit('buy')}
         >
           {t('order.buy')}
+          {quotes && <span className="order-form__quote num">{quotes.buy}</span>}
         </Button>
         <Button
           className="sell"
@@ -269,6 +285,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           onClick={() => void submit('sell')}
         >
           {t('order.sell')}
+          {quotes && <span className="order-form__quote num">{quotes.sell}</span>}
         </Button>
       </div>
     </section>
