@@ -4,6 +4,7 @@ import { Code } from '../codes';
 import { COPY_ACTIONS, COPY_STOP_REASONS, CopyStatus } from '../copying';
 import { endpoint, type Sent } from '../endpoint';
 import { decimal, decimalText, flag, id, utcTime, utcTimeOrBlank } from './fields';
+import { rankingRow } from './ranking';
 
 /** A provider's realised profit of one UTC day, and the running total up to it. */
 export const providerDay = z.object({
@@ -12,21 +13,8 @@ export const providerDay = z.object({
   cumulative: decimal,
 });
 
-/** A strategy provider as their page shows them: the leaderboard's figures and live counts. */
-export const provider = z.object({
-  provider_id: z.number().int(),
-  /** The masked name of the leaderboard. */
-  user: z.string(),
-  /** A demo (play-money) account: only demo accounts copy it. */
-  demo: z.boolean(),
-  multiple: z.number().int(),
-  three_week_rate: decimal,
-  three_week_win: decimal,
-  three_week_profit: decimal,
-  total_rate: decimal,
-  total_trade_num: z.number().int(),
-  code: z.string(),
-  followers: z.number().int(),
+/** A strategy provider as their page shows them: the leaderboard's row, open positions and profit by day. */
+export const provider = rankingRow.extend({
   open_positions: z.number().int(),
   /** The last 30 UTC days, oldest first. */
   days: z.array(providerDay),
