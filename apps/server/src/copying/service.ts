@@ -7,7 +7,7 @@ import {
   type Language,
   type Provider,
 } from '@meridian/contract';
-import { dec, isDecimalText, toFixed } from '@meridian/core';
+import { copyAllocation, copyStopPercent, dec, toFixed } from '@meridian/core';
 import type { Db } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import { type MessageKey, translate } from '../i18n';
@@ -72,15 +72,6 @@ export async function providerPage(db: Db, providerId: number, callerId: number 
   } satisfies Provider;
 }
 
-/** An allocation: USD with at most 2 decimals, above zero. */
-const allocationOf = (text: string) =>
-  isDecimalText(text) && dec(text).gt(0) && dec(text).decimalPlaces() <= 2 ? dec(text) : null;
-/** A loss limit: 1 to 100 %, at most 2 decimals. */
-const stopPercentOf = (text: string) =>
-  isDecimalText(text) && dec(text).gte(1) && dec(text).lte(100) && dec(text).decimalPlaces() <= 2
-    ? dec(text)
-    : null;
-
 /**
  * Starts copying: the provider must be opted in, of the follower's kind (demo copies demo, real copies
  * real) and not the follower; the allocation at most the follower's free margin now.
@@ -99,9 +90,9 @@ export async function startCopy(
   if (!provider || !(await isOptedIn(db, provider.id))) throw notFound();
   if (provider.id === followerId) throw refuse('copy_self');
   if (provider.isDemo !== follower!.isDemo) throw refuse('copy_kind_mismatch');
-  const allocation = allocationOf(input.allocation);
+  const allocation = copyAllocation(input.allocation);
   if (!allocation) throw refuse('copy_allocation_invalid');
-  const stopPercent = stopPercentOf(input.stop_percent);
+  const stopPercent = copyStopPercent(input.stop_percent);
   if (!stopPercent) throw refuse('copy_stop_invalid');
   const account = await trading.account(db, followerId, false);
   const free = trading.figures(account.balance, account.books).freeMargin;

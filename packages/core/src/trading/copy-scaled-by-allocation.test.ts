@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyLossLimitReached, copyLots } from './copy';
+import { copyAllocation, copyLossLimitReached, copyLots, copyStopPercent } from './copy';
 
 const EURUSD = { lotStep: '0.01', minLots: '0.01', maxLots: '100' };
 
@@ -39,5 +39,18 @@ describe('a copy loss limit of 30 % on 1,000 allocated', () => {
   });
   it('is never reached by a profit', () => {
     expect(copyLossLimitReached('50', '1000', '30')).toBe(false);
+  });
+});
+
+describe('what a follower types to start copying', () => {
+  it('takes an allocation above zero in USD with cents at most', () => {
+    expect(copyAllocation(' 2500.50 ')?.toFixed()).toBe('2500.5');
+    for (const bad of ['0', '0.00', '-1', '1e3', '10.001', 'abc', ''])
+      expect(copyAllocation(bad), bad).toBeNull();
+  });
+  it('takes a loss limit from 1 to 100 %, 2 decimals at most', () => {
+    expect(copyStopPercent('1')?.toFixed()).toBe('1');
+    expect(copyStopPercent('100.00')?.toFixed()).toBe('100');
+    for (const bad of ['0.99', '100.01', '12.345', 'x', '']) expect(copyStopPercent(bad), bad).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { D, type Dec, dec } from '../decimal';
+import { D, type Dec, dec, isDecimalText } from '../decimal';
 import type { DecLike, Instrument } from './instrument';
 
 /** What a follower's copy of a provider's order comes to: its lots, or why none can be placed. */
@@ -27,4 +27,18 @@ export function copyLots(
 /** A copy's loss limit is reached once its result has lost `stopPercent` % of the allocation or more. */
 export function copyLossLimitReached(result: DecLike, allocation: DecLike, stopPercent: DecLike): boolean {
   return dec(result).lte(dec(allocation).times(stopPercent).div(100).neg());
+}
+
+/** A copy's allocation as typed: USD above zero with cents at most; null otherwise. */
+export function copyAllocation(text: string): Dec | null {
+  const value = text.trim();
+  return isDecimalText(value) && dec(value).gt(0) && dec(value).decimalPlaces() <= 2 ? dec(value) : null;
+}
+
+/** A copy's loss limit as typed: 1 to 100 % with at most 2 decimals; null otherwise. */
+export function copyStopPercent(text: string): Dec | null {
+  const value = text.trim();
+  const ok =
+    isDecimalText(value) && dec(value).gte(1) && dec(value).lte(100) && dec(value).decimalPlaces() <= 2;
+  return ok ? dec(value) : null;
 }
