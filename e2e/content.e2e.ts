@@ -82,7 +82,7 @@ describe('content on a phone', () => {
     await context.close();
   });
 
-  it('shows the leaderboard of the demo traders and the coming-soon dialog on a tap', async () => {
+  it('shows the leaderboard of the demo traders, marked as demo accounts, and a trader’s page on a tap', async () => {
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/rank`);
     await expect
@@ -96,10 +96,14 @@ describe('content on a phone', () => {
       )
       .toBeGreaterThan(0);
     await expect.poll(() => page.locator('.rank-row').first().textContent()).toMatch(/\*\*\*/);
+    const row = (await page.locator('.rank-row strong bdi').first().textContent())!;
+    expect(await page.locator('.rank-row').first().textContent()).toContain('Demo account');
     await page.locator('.rank-row').first().click();
-    await expect
-      .poll(() => page.locator('.adm-dialog').textContent())
-      .toContain('Copy trading is coming soon');
+    await page.waitForURL((u) => u.pathname === '/rank/provider');
+    await expect.poll(() => page.locator('.copy-card').first().textContent()).toContain(row);
+    // A visitor is asked to sign in before copying.
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
     expect(errors).toEqual([]);
     await context.close();
   });
