@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { demoOnTrade, launchBrowser, phone, type RunningServer, startServer } from './harness';
 
 /** Bitcoin trades every day: a buy and a sell at one scripted price, then the price rises. */
 let server: RunningServer;
@@ -25,12 +25,7 @@ const within = { timeout: 15_000 };
 describe('a hedged Bitcoin book closed from the holding tab', () => {
   it('shows the ask and bid on the buttons, then closes the winner first and everything left, each after a confirmation', async () => {
     const { context, page, errors } = await phone(browser);
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('button', { name: 'Try a demo account' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
-    await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => page.locator('.trade__price').textContent(), within).toBe('96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
     for (const side of ['Buy', 'Sell']) {
       const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
       await page.getByRole('button', { name: side }).click();

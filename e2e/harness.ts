@@ -183,6 +183,18 @@ export async function signInOnScreen(page: Page, server: RunningServer, email: s
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** A demo account, as "Try a demo account" gives it, on /trade with instrument `name` once its price reads `price`. */
+export async function demoOnTrade(page: Page, server: RunningServer, name: string, price: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Try a demo account' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.locator('.quote-row', { hasText: name }).first().click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page
+    .locator('.trade__price', { hasText: new RegExp(`^${price.replace('.', '\\.')}$`) })
+    .waitFor({ timeout: 15_000 });
+}
+
 /** A real 1×1 PNG, as a phone's camera roll would offer a (much larger) one. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

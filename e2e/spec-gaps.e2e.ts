@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { demoOnTrade, lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
 
 /** Bitcoin trades every day: the scripted prices fill and refuse orders whatever the day of the run. */
 let server: RunningServer;
@@ -24,14 +24,7 @@ afterAll(async () => {
 const within = { timeout: 15_000 };
 
 /** A demo account on /trade with Bitcoin at its scripted price. */
-async function tradeBitcoin(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: 'Try a demo account' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-  await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
-  await page.waitForURL((u) => u.pathname === '/trade');
-  await expect.poll(() => page.locator('.trade__price').textContent(), within).toBe('96000.00');
-}
+const tradeBitcoin = (page: Page) => demoOnTrade(page, server, 'Bitcoin', '96000.00');
 
 const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
 

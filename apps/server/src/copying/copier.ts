@@ -21,7 +21,7 @@ import {
   recordEvent,
 } from './repo';
 import type { CopyRow } from './schema';
-import { copyResult, stopCopy } from './stop';
+import { copyFigures, stopCopy } from './stop';
 
 /** How often the leader's sweep brings every copy in line (and checks loss limits). */
 export const COPY_SWEEP_MS = 3_000;
@@ -223,7 +223,7 @@ export class Copier {
   }
 
   private async checkLossLimit(copy: CopyRow): Promise<void> {
-    const result = await copyResult(this.db, this.trading, copy.id);
+    const { result } = await copyFigures(this.db, this.trading, copy.id);
     if (copyLossLimitReached(result, copy.allocation, copy.stopPercent)) {
       await stopCopy(this.db, this.trading, copy, { reason: 'loss_limit', close: true, now: this.now });
     }

@@ -22,7 +22,6 @@ import {
   activeCopyOf,
   copiesOfFollower,
   copyById,
-  copyOrders,
   eventCounts,
   followerCounts,
   holdingCount,
@@ -31,7 +30,7 @@ import {
   profitByDay,
 } from './repo';
 import type { CopyEventRow, CopyRow } from './schema';
-import { copyResult, stopCopy } from './stop';
+import { copyFigures, stopCopy } from './stop';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The provider page's chart: realised profit of the last 30 UTC days. */
@@ -137,10 +136,9 @@ export async function copyViews(db: Db, trading: Trading, rows: CopyRow[]): Prom
   );
   return Promise.all(
     rows.map(async (copy) => {
-      const [provider, result, open] = await Promise.all([
+      const [provider, { result, open }] = await Promise.all([
         accountKind(db, copy.providerId),
-        copyResult(db, trading, copy.id),
-        copyOrders(db, copy.id, true),
+        copyFigures(db, trading, copy.id),
       ]);
       const count = counts.get(copy.id) ?? { copied: 0, failed: 0 };
       return {
@@ -154,7 +152,7 @@ export async function copyViews(db: Db, trading: Trading, rows: CopyRow[]): Prom
         stop_percent: toFixed(copy.stopPercent, 2),
         result,
         result_rate: toFixed(dec(result).div(copy.allocation).times(100), 2),
-        open_positions: open.length,
+        open_positions: open,
         copied_trades: count.copied,
         failed_trades: count.failed,
         created_at: utcText(copy.createdAt),

@@ -8,15 +8,17 @@ import type { CopyRow } from './schema';
 
 /**
  * What a copy has made so far, in USD: realised P&L of its closed orders less the fee of every order
- * that filled, plus the floating P&L of those still held (TRADING.md's marks).
+ * that filled, plus the floating P&L of those still held (TRADING.md's marks); and how many are open (held or pending).
  */
-export async function copyResult(db: Db, trading: Trading, copyId: number): Promise<string> {
+export async function copyFigures(db: Db, trading: Trading, copyId: number) {
   let result = dec(0);
+  let open = 0;
   for (const order of await copyOrders(db, copyId)) {
     if (order.status === OrderStatus.closed) result = result.plus(order.profit ?? 0).minus(order.fee);
     if (order.status === OrderStatus.holding) result = result.plus(trading.mark(order).pnl).minus(order.fee);
+    if (order.status === OrderStatus.holding || order.status === OrderStatus.pending) open += 1;
   }
-  return toFixed(result, 2);
+  return { result: toFixed(result, 2), open };
 }
 
 /**
