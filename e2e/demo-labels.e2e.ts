@@ -24,6 +24,8 @@ afterAll(async () => {
 
 /** Whether two elements' boxes overlap. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  // The quote list comes in after the first paint: wait for both to be on screen.
+  await Promise.all([a.waitFor({ timeout: 15_000 }), b.waitFor({ timeout: 15_000 })]);
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];
   if (!x || !y) throw new Error('not laid out');
   return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
