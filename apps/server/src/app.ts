@@ -38,6 +38,7 @@ import { inviteRoutes } from './invite/routes';
 import { kycRoutes } from './kyc/routes';
 import { marketRoutes } from './market/routes';
 import { requireOperatorTotp } from './operators/session';
+import { preferencesRoutes } from './preferences/routes';
 import { rankingRoutes } from './ranking/routes';
 import { settingsRoutes } from './settings/routes';
 import { tradingRoutes } from './trading/routes';
@@ -58,6 +59,7 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   contentAdminRoutes,
   inviteRoutes,
   rankingRoutes,
+  preferencesRoutes,
   copyingRoutes,
   settingsRoutes,
   accountRoutes,

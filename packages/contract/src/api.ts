@@ -64,6 +64,10 @@ export const api = {
   copyDetail: call('GET', '/v1/api/copy/detail', 'user'),
   /** Stops copying: {id, close} closes the copied positions (close = 1) or keeps them. */
   copyStop: call('POST', '/v1/api/copy/stop', 'user'),
+  /** The trader's app preferences: one-tap trading, the chart's type, period and indicators. */
+  getPreferences: call('GET', '/v1/api/preferences', 'user'),
+  /** Changes some preferences: {one_tap, chart_type, chart_period, chart_indicators}. */
+  setPreferences: call('POST', '/v1/api/preferences', 'user'),
   /** The caller's invite code and how many accounts registered with it (real accounts: SPEC.md §6 closes invite to demo). */
   inviteInfo: call('GET', '/api/user/invite_info', 'real'),
   categories: call('GET', '/v1/api/forex/getCategories', 'public'),

@@ -6,6 +6,7 @@ import { copyingEndpoints } from './wire/copying';
 import { fundingEndpoints } from './wire/funding';
 import { kycEndpoints } from './wire/kyc';
 import { marketEndpoints } from './wire/market';
+import { preferencesEndpoints } from './wire/preferences';
 import { rankingEndpoints } from './wire/ranking';
 import { settingsEndpoints } from './wire/settings';
 import { tradingEndpoints } from './wire/trading';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...contentEndpoints,
   ...rankingEndpoints,
   ...copyingEndpoints,
+  ...preferencesEndpoints,
 } satisfies Record<ApiName, Endpoint>;
 
 /** The same calls by area, as the API reference groups them. */
@@ -37,6 +39,7 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   Content: contentEndpoints,
   Leaderboard: rankingEndpoints,
   'Copy trading': copyingEndpoints,
+  Preferences: preferencesEndpoints,
 };
 
 export { adminEndpoints } from './wire/admin';

@@ -48,6 +48,8 @@ export function orderView(order: OrderRow, trading: Trading): Order {
     CloseTime: order.closedAt ? utcText(order.closedAt) : '',
     CloseReason: order.closeReason ?? '',
     Copied: order.copyId !== null,
+    TrailingDistance: order.trailingDistance === null ? '0' : price(order.trailingDistance),
+    PartOf: order.partOf ?? 0,
   };
 }
 

@@ -37,6 +37,8 @@ export const orders = pgTable(
     /** Null when none is set. */
     stopLoss: price('stop_loss'),
     takeProfit: price('take_profit'),
+    /** Trailing stop: the stop loss follows the price at this distance in its favour, never back; null when none. */
+    trailingDistance: price('trailing_distance'),
     margin: money('margin').notNull(),
     fee: money('fee').notNull(),
     closePrice: price('close_price'),
@@ -46,6 +48,8 @@ export const orders = pgTable(
     clientOrderId: text('client_order_id'),
     /** The copy (copy trading) that placed it from a provider's order; null for the trader's own. */
     copyId: integer('copy_id'),
+    /** The position this closed part was taken from (a partial close); null for an order of its own. */
+    partOf: integer('part_of'),
     /** spread_rate of the instrument when the order was placed: its fill and its close use it. */
     spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull(),
     /** The instrument's quote_currency when placed: the currency of its raw P&L. */

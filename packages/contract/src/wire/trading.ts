@@ -5,7 +5,7 @@ import { endpoint, type Sent } from '../endpoint';
 import { CLOSE_REASONS, OrderStatus } from '../orders';
 import { decimal, decimalOrBlank, decimalText, id, optionalId, utcTime, utcTimeOrBlank } from './fields';
 
-/** A stop-loss or take-profit as sent: blank, absent or zero means none (null from here on). */
+/** A stop-loss, take-profit, trailing distance or lots to close as sent: blank, absent or zero means none (null from here on). */
 const optionalPrice = decimalText
   .optional()
   .transform((v) => (v === undefined || v === '' || Number(v) === 0 ? null : v));
@@ -44,6 +44,10 @@ export const order = z.object({
   CloseReason: z.union([z.enum(CLOSE_REASONS), z.literal('')]),
   /** Beyond SPEC: placed by copy trading from a provider's order. */
   Copied: z.boolean(),
+  /** Beyond SPEC: the trailing stop's distance in price units ('0' when none); TargetLossPrice is where it stands now. */
+  TrailingDistance: decimal,
+  /** Beyond SPEC: the position this closed part was taken from by a partial close, 0 when none. */
+  PartOf: z.number().int(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -72,6 +76,8 @@ export const submitOrderInput = z.object({
   target_price: decimalText.optional(),
   stop_loss_price: optionalPrice,
   target_profit_price: optionalPrice,
+  /** A trailing stop: the stop loss follows the price at this distance, never back; blank or 0 for none. */
+  trailing_distance: optionalPrice,
   multiple: z.coerce.number().int().positive().max(100_000),
   /** The client's id for this order: a repeat returns the first order instead of placing another. */
   client_order_id: z.string().trim().min(1).max(64).optional(),
@@ -121,8 +127,9 @@ export const tradingEndpoints = {
     answer: orderPage,
   }),
   closeOrder: endpoint(api.closeOrder, {
-    summary: 'Closes a held position at the market',
-    input: z.object({ id }),
+    summary:
+      'Closes a held position at the market, or only `lots` of it (a partial close: the rest stays open)',
+    input: z.object({ id, lots: optionalPrice }),
     answer: order,
     errors: [Code.REFUSED, Code.NOT_FOUND],
   }),
@@ -143,8 +150,14 @@ export const tradingEndpoints = {
     errors: [Code.REFUSED, Code.NOT_FOUND],
   }),
   setStopPrice: endpoint(api.setStopPrice, {
-    summary: "Sets or clears a position's stop-loss and take-profit ('' or 0 clears)",
-    input: z.object({ id, target_profit_price: optionalPrice, stop_loss_price: optionalPrice }),
+    summary: "Sets or clears a position's stop-loss, take-profit and trailing stop ('' or 0 clears)",
+    input: z.object({
+      id,
+      target_profit_price: optionalPrice,
+      stop_loss_price: optionalPrice,
+      /** Sets (or, blank or 0, removes) a trailing stop at this distance. */
+      trailing_distance: optionalPrice,
+    }),
     answer: order,
     errors: [Code.REFUSED, Code.NOT_FOUND],
   }),

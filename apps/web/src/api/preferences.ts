@@ -1,0 +1,12 @@
+import { api, type Preferences } from '@meridian/contract';
+import { request } from './http';
+
+export const fetchPreferences = () => request<Preferences>(api.getPreferences, {}, { silent: true });
+/** Indicators travel comma-separated, as a form sends them. */
+export const savePreferences = ({ chart_indicators, ...rest }: Partial<Preferences>) =>
+  request<Preferences>(api.setPreferences, {
+    ...rest,
+    ...(chart_indicators && { chart_indicators: chart_indicators.join(',') }),
+  });
+
+export type { Preferences };
