@@ -123,11 +123,21 @@ export class Copier {
     if (!mine || !isOpen(mine)) return;
     if (isOpen(order)) {
       const last = events.filter((e) => e.action !== 'close' && e.action !== 'cancel').at(-1)!;
-      if (sameLevel(last.stopLoss, order.stopLoss) && sameLevel(last.takeProfit, order.takeProfit)) return;
+      // A trailing stop moves the follower's own stop as it moves the provider's: only a new distance is copied.
+      const trailsAlike =
+        order.trailingDistance !== null && sameLevel(mine.trailingDistance, order.trailingDistance);
+      const stopAlike = trailsAlike || sameLevel(last.stopLoss, order.stopLoss);
+      if (
+        stopAlike &&
+        sameLevel(last.takeProfit, order.takeProfit) &&
+        sameLevel(mine.trailingDistance, order.trailingDistance)
+      )
+        return;
       await this.record(copy, order, 'stops', order.version, async () => ({
         order: await this.trading.setStops(copy.followerId, mine.id, {
           stopLoss: order.stopLoss,
           takeProfit: order.takeProfit,
+          trailingDistance: order.trailingDistance,
         }),
         lots: mine.lots,
       }));
@@ -167,6 +177,7 @@ export class Copier {
         pendingTarget: action === 'pending' ? order.originPrice : null,
         stopLoss: order.stopLoss,
         takeProfit: order.takeProfit,
+        trailingDistance: order.trailingDistance,
         clientOrderId,
         copyId: copy.id,
       });

@@ -110,7 +110,9 @@ const num = (value: string | null) => dec(value ?? '0').toFixed();
  * Every order against its ledger rows: Σ trade_margin = −margin and Σ trade_fee = −fee (a pending order
  * filled past its target adds a row to each); a closed order has one trade_settle of margin + P&L, a
  * cancelled one one pending_refund of margin + fee, an open one neither. Orders a demo reset ended have
- * neither: the reset sets the balance with a row of its own.
+ * neither: the reset sets the balance with a row of its own. The parts a partial close split off a
+ * position took their margin and fee from the position's rows: margin and fee are checked over the
+ * position and its parts together.
  */
 async function orderIssues(db: Db): Promise<LedgerIssue[]> {
   const result = await db.execute(sql`
@@ -123,12 +125,17 @@ async function orderIssues(db: Db): Promise<LedgerIssue[]> {
         count(*) filter (where l.type = 'pending_refund')::int as refunds,
         sum(l.amount) filter (where l.type = 'pending_refund') as refunded
       from ledger_entries l join orders o on o.id = l.ref_id and o.user_id = l.user_id
-      where l.ref_type = 'order' group by l.ref_id)
+      where l.ref_type = 'order' group by l.ref_id),
+    positions as (
+      select coalesce(o.part_of, o.id) as position_id, sum(o.margin) as margin, sum(o.fee) as fee,
+        sum(coalesce(r.margin_rows, 0)) as margin_rows, sum(coalesce(r.fee_rows, 0)) as fee_rows
+      from orders o left join rows r on r.order_id = o.id group by 1)
     select o.id, o.user_id, u.uid, o.status, o.close_reason, o.margin::text, o.fee::text, o.profit::text,
       r.margin_rows::text, r.fee_rows::text, coalesce(r.settles, 0) as settles, r.settled::text,
       coalesce(r.refunds, 0) as refunds, r.refunded::text
     from orders o join users u on u.id = o.user_id left join rows r on r.order_id = o.id
-    where coalesce(r.margin_rows, 0) <> -o.margin or coalesce(r.fee_rows, 0) <> -o.fee
+      join positions p on p.position_id = coalesce(o.part_of, o.id)
+    where p.margin_rows <> -p.margin or p.fee_rows <> -p.fee
       or coalesce(r.settles, 0) <> (case when o.status = 3 and o.close_reason <> 'demo_reset' then 1 else 0 end)
       or coalesce(r.refunds, 0) <> (case when o.status = 4 and o.close_reason <> 'demo_reset' then 1 else 0 end)
       or (o.status = 3 and r.settles = 1 and r.settled <> o.margin + o.profit)

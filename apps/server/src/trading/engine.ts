@@ -10,6 +10,7 @@ import {
   TriggerIndex,
   type TriggerKind,
   takeProfitDirection,
+  trailedStop,
 } from '@meridian/core';
 import { inArray } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
@@ -56,6 +57,10 @@ export class Engine {
   private readonly holding = new Map<number, OrderRow>();
   private readonly ordersByUser = new Map<number, Set<number>>();
   private readonly usersByInstrument = new Map<number, Set<number>>();
+  /** Holding orders with a trailing stop, by instrument. */
+  private readonly trailingByInstrument = new Map<number, Set<number>>();
+  /** Where a trailing stop has moved to and is being written, by order (the latest level only). */
+  private readonly trails = new Map<number, string>();
   /** The version of every open order the engine follows. */
   private readonly versions = new Map<number, number>();
   /** The version of orders seen closed or cancelled, and when (oldest first), for TOMBSTONE_MS. */
@@ -102,6 +107,7 @@ export class Engine {
   }
 
   onTick(tick: Tick): void {
+    this.trail(tick);
     for (const trigger of this.index.crossed(tick.instrumentId, tick.price)) {
       const orderId = Number(trigger.orderId);
       this.enqueue(orderId, () =>
@@ -115,6 +121,39 @@ export class Engine {
       if (instrumentId === tick.instrumentId || (pair && this.convertsAt(instrumentId, pair))) {
         for (const userId of userIds) this.dirty.add(userId);
       }
+    }
+  }
+
+  /**
+   * Moves the trailing stops of a tick's instrument that the price has carried further in their favour:
+   * the trigger at once, the row through one queued write per order, which takes the latest level when it runs.
+   */
+  private trail(tick: Tick): void {
+    const ids = this.trailingByInstrument.get(tick.instrumentId);
+    const precision = this.market.tradable(tick.instrumentId)?.terms.pricePrecision;
+    if (!ids || precision === undefined) return;
+    for (const id of ids) {
+      const order = this.holding.get(id)!;
+      const side = sideOfOrderType(order.side);
+      const stop = this.trails.get(id) ?? order.stopLoss;
+      const level = trailedStop(side, tick.price, order.trailingDistance!, stop, precision)?.toFixed();
+      if (level === undefined) continue;
+      this.index.remove(id, 'stop_loss');
+      this.index.add({
+        orderId: id,
+        instrumentId: order.instrumentId,
+        kind: 'stop_loss',
+        direction: stopLossDirection(side),
+        level,
+      });
+      const queued = this.trails.has(id);
+      this.trails.set(id, level);
+      if (queued) continue;
+      this.enqueue(id, async () => {
+        const latest = this.trails.get(id);
+        this.trails.delete(id);
+        if (latest !== undefined) await this.trading.trail(id, side, latest);
+      });
     }
   }
 
@@ -183,6 +222,7 @@ export class Engine {
         });
       }
       this.holding.set(order.id, order);
+      if (order.trailingDistance !== null) addTo(this.trailingByInstrument, order.instrumentId, order.id);
       addTo(this.ordersByUser, order.userId, order.id);
       addTo(this.usersByInstrument, order.instrumentId, order.userId);
     }
@@ -193,6 +233,7 @@ export class Engine {
     const order = this.holding.get(orderId);
     if (!order) return;
     this.holding.delete(orderId);
+    removeFrom(this.trailingByInstrument, order.instrumentId, orderId);
     removeFrom(this.ordersByUser, order.userId, orderId);
     const stillHolds = [...(this.ordersByUser.get(order.userId) ?? [])].some(
       (id) => this.holding.get(id)?.instrumentId === order.instrumentId,

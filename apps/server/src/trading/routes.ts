@@ -68,6 +68,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
         pendingTarget: pending ? (input.target_price ?? '') : null,
         stopLoss: input.stop_loss_price,
         takeProfit: input.target_profit_price,
+        trailingDistance: input.trailing_distance,
         clientOrderId: input.client_order_id,
       },
       user.tokenHash,
@@ -108,7 +109,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
   });
 
   route(app, db, endpoints.closeOrder, async ({ input, user }) =>
-    said(view(await trading.close(input.id, 'user', { userId: user.id })), 'order_closed'),
+    said(view(await trading.close(input.id, 'user', { userId: user.id, lots: input.lots })), 'order_closed'),
   );
 
   route(app, db, endpoints.closeAll, async ({ input, user, lang }) => {
@@ -129,6 +130,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
     const order = await trading.setStops(user.id, input.id, {
       stopLoss: input.stop_loss_price,
       takeProfit: input.target_profit_price,
+      trailingDistance: input.trailing_distance,
     });
     return said(view(order), 'stops_updated');
   });

@@ -6,16 +6,20 @@ import {
   canPay,
   checkFunds,
   checkOrder,
+  checkPartialClose,
   checkStops,
+  checkTrailingDistance,
   classifyPending,
   closePrice,
   closingAmount,
   type Dec,
+  dec,
   floatingPnl,
   type Instrument,
   moneyText,
   OrderType,
   orderCost,
+  type PartialCloseRefusal,
   priceInput,
   priceText,
   type Refusal,
@@ -23,10 +27,12 @@ import {
   type Side,
   type Stops,
   sideOfOrderType,
+  splitPosition,
   stopLevel,
+  trailedStop,
   usdConversion,
 } from '@meridian/core';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db, Tx } from '../db/client';
@@ -95,6 +101,8 @@ export interface PlaceOrder {
   /** Null when none is set. */
   stopLoss: string | null;
   takeProfit: string | null;
+  /** A trailing stop's distance in price units; null for none. */
+  trailingDistance?: string | null;
   clientOrderId?: string;
   /** The copy (copy trading) placing it for its follower. */
   copyId?: number;
@@ -104,7 +112,7 @@ const sideOf = (order: Pick<OrderRow, 'side'>): Side => sideOfOrderType(order.si
 
 /** Refusal reasons of the core rules are message keys too; some carry the instrument's limits. */
 function orderRefusal(
-  refusal: Refusal | 'market_closed' | 'price_unavailable',
+  refusal: Refusal | PartialCloseRefusal | 'trailing_invalid' | 'market_closed' | 'price_unavailable',
   tradable: Tradable,
 ): AppError {
   const { terms } = tradable;
@@ -113,6 +121,12 @@ function orderRefusal(
     min: String(terms.minLots),
     max: String(terms.maxLots ?? ''),
   });
+}
+
+/** A trailing distance, when asked, must be a price difference less than where the order opens. */
+function trailingRefusal(terms: Instrument, input: PlaceOrder, market: string): 'trailing_invalid' | null {
+  if (!input.trailingDistance) return null;
+  return checkTrailingDistance(input.trailingDistance, input.pendingTarget ?? market, terms.pricePrecision);
 }
 
 /** Refusals an execution may lose a race with: the order moved on before it, and there is nothing to retry. */
@@ -290,7 +304,7 @@ export class Trading {
         ? 'market_closed'
         : state.state === 'stale'
           ? 'price_unavailable'
-          : checkOrder(terms, input, market);
+          : (checkOrder(terms, input, market) ?? trailingRefusal(terms, input, market));
     // Only a repeat may still succeed: its answer is the order already placed.
     if (refusal && input.clientOrderId === undefined) throw orderRefusal(refusal, tradable);
 
@@ -310,6 +324,13 @@ export class Trading {
         input.pendingTarget === null ? null : priceInput(input.pendingTarget, precision)!.toFixed();
       const feeType = Number(settings.trade_fee_type);
       const cost = orderCost(terms, input, target ?? market, feeType, this.market.prices);
+      const trailing = input.trailingDistance
+        ? priceInput(input.trailingDistance, precision)!.toFixed()
+        : null;
+      // A trailing stop with no stop loss of its own starts its distance from where the order opens.
+      const stopLoss =
+        stopLevel(input.stopLoss, precision) ??
+        (trailing && trailedStop(input.side, target ?? market, trailing, null, precision)!.toFixed());
       const funds = checkFunds(this.figures(balance, account.books), cost, settings.margin_call_level);
       if (funds) throw orderRefusal(funds, tradable);
       const now = new Date(this.now());
@@ -332,8 +353,9 @@ export class Trading {
           originPrice: target ?? market,
           price: cost.price.toString(),
           pendingKind: target === null ? null : classifyPending(input.side, target, market),
-          stopLoss: stopLevel(input.stopLoss, precision),
+          stopLoss,
           takeProfit: stopLevel(input.takeProfit, precision),
+          trailingDistance: trailing,
           margin: cost.margin.toString(),
           fee: cost.fee.toString(),
           clientOrderId: input.clientOrderId,
@@ -425,8 +447,10 @@ export class Trading {
   /**
    * Closes a holding order: at `atPrice` (the tick that crossed a trigger, or the live price for a
    * stop-out) or else at the live market price, with the spread and quote currency it was placed under.
-   * `userId` restricts it to the owner's orders. An account the close leaves with no position and a
-   * negative balance pays it as `payNegativeBalance` says, in the same transaction.
+   * `userId` restricts it to the owner's orders. With `lots` under the position's, only that part closes
+   * (see `closePart`). An account the close leaves with no position and a negative balance pays it as
+   * `payNegativeBalance` says, in the same transaction. The order is read again once its account is
+   * locked: every change of an order's status or size holds that lock, so what is closed is what is held.
    */
   async close(
     orderId: number,
@@ -434,49 +458,72 @@ export class Trading {
     options: {
       userId?: number;
       atPrice?: string;
+      /** Closes only this many lots when fewer than the position holds. */
+      lots?: string;
       /** Runs in the close's transaction (an operator's audit row): the close and it commit together. */
       within?: (tx: Tx, closed: OrderRow) => Promise<void>;
     } = {},
   ) {
-    const { row: closed, cancelled } = await this.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (!order || (options.userId !== undefined && order.userId !== options.userId))
+    const {
+      row: closed,
+      rest,
+      cancelled,
+    } = await this.db.transaction(async (tx) => {
+      const [seen] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+      if (!seen || (options.userId !== undefined && seen.userId !== options.userId))
         throw refuse('order_not_found');
-      if (order.status === OrderStatus.pending) throw refuse('order_not_holding');
-      if (order.status !== OrderStatus.holding) throw refuse('order_already_closed');
-      const tradable = this.tradable(order.instrumentId);
-      const market = options.atPrice ?? this.livePrice(order.instrumentId);
-      const terms = termsOf(order, tradable);
-      const side = sideOf(order);
+      const { settings } = await this.account(tx, seen.userId, true);
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      if (order!.status === OrderStatus.pending) throw refuse('order_not_holding');
+      if (order!.status !== OrderStatus.holding) throw refuse('order_already_closed');
+      const tradable = this.tradable(order!.instrumentId);
+      if (options.lots !== undefined) {
+        const refusal = checkPartialClose(tradable.terms, order!.lots, options.lots);
+        if (refusal) throw orderRefusal(refusal, tradable);
+      }
+      const market = options.atPrice ?? this.livePrice(order!.instrumentId);
+      const terms = termsOf(order!, tradable);
+      const side = sideOf(order!);
       const exit = closePrice(side, market, terms);
-      const pnl = roundMoney(
-        floatingPnl(terms, { side, lots: order.lots, price: order.price }, exit, this.market.prices),
-      );
-
-      const { settings } = await this.account(tx, order.userId, true);
+      const pnlOf = (lots: string) =>
+        roundMoney(floatingPnl(terms, { side, lots, price: order!.price }, exit, this.market.prices));
       const now = new Date(this.now());
-      const [row] = await tx
-        .update(orders)
-        .set({
-          status: OrderStatus.closed,
-          closePrice: exit.toString(),
-          profit: pnl.toString(),
-          closeReason: reason,
-          closedAt: now,
-        })
-        .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.holding)))
-        .returning();
+      const ending = {
+        status: OrderStatus.closed,
+        closePrice: exit.toString(),
+        closeReason: reason,
+        closedAt: now,
+      };
+      const part =
+        options.lots !== undefined && dec(options.lots).lt(order!.lots)
+          ? await this.closePart(tx, order!, options.lots, (lots) => ({
+              ...ending,
+              profit: pnlOf(lots).toString(),
+            }))
+          : null;
+      const [row] = part
+        ? [part.closed]
+        : await tx
+            .update(orders)
+            .set({ ...ending, profit: pnlOf(order!.lots).toString() })
+            .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.holding)))
+            .returning();
       // Another close won the race between our read and our update.
       if (!row) throw refuse('order_already_closed');
-      const settle = closingAmount(order.margin, pnl).toString();
-      const after = await postAll(tx, order.userId, 'balance', [
-        { refType: 'order', refId: order.id, type: 'trade_settle', amount: settle },
+      const after = await postAll(tx, order!.userId, 'balance', [
+        {
+          refType: 'order',
+          refId: row.id,
+          type: 'trade_settle',
+          amount: closingAmount(row.margin, row.profit!).toString(),
+        },
       ]);
       const protectionOn = settings.negative_balance_protection === '1';
-      const cancelled = await payNegativeBalance(tx, order.userId, after, protectionOn, now);
+      const cancelled = await payNegativeBalance(tx, order!.userId, after, protectionOn, now);
       await options.within?.(tx, row);
-      return { row, cancelled };
+      return { row, rest: part?.rest ?? null, cancelled };
     });
+    if (rest) this.announce(rest);
     this.announce(closed);
     for (const order of cancelled) this.announce(order);
     this.bus.publish(Channel.user, {
@@ -484,6 +531,39 @@ export class Trading {
       message: forexClosed([closed.id]),
     });
     return closed;
+  }
+
+  /**
+   * Splits `lots` off a holding order as an order of their own, closed: it takes its share of the margin
+   * and fee (`splitPosition`), and the position keeps the rest under its id, with its stops. The margin and
+   * fee were taken under the position's id; the part's settlement is posted under the part's.
+   */
+  private async closePart(
+    tx: Tx,
+    order: OrderRow,
+    lots: string,
+    ending: (lots: string) => Partial<OrderRow>,
+  ): Promise<{ closed: OrderRow; rest: OrderRow }> {
+    const { closed, rest } = splitPosition(order, lots);
+    const [kept] = await tx
+      .update(orders)
+      .set({ lots: rest.lots.toFixed(), margin: rest.margin.toFixed(), fee: rest.fee.toFixed() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.holding)))
+      .returning();
+    if (!kept) throw refuse('order_already_closed');
+    const { id: _id, version: _version, clientOrderId: _client, updatedAt: _updated, ...terms } = order;
+    const [part] = await tx
+      .insert(orders)
+      .values({
+        ...terms,
+        ...ending(lots),
+        lots: closed.lots.toFixed(),
+        margin: closed.margin.toFixed(),
+        fee: closed.fee.toFixed(),
+        partOf: order.id,
+      })
+      .returning();
+    return { closed: part!, rest: kept };
   }
 
   /**
@@ -539,10 +619,15 @@ export class Trading {
   }
 
   /**
-   * Sets a holding or pending order's SL and TP (0 clears one), checked against the current side of the
-   * price at the instrument's precision, and stored as checked.
+   * Sets a holding or pending order's SL, TP and trailing stop (null clears one), checked against the
+   * current side of the price at the instrument's precision, and stored as checked. A trailing stop with
+   * no stop loss starts its distance from that price.
    */
-  async setStops(userId: number, orderId: number, stops: Stops): Promise<OrderRow> {
+  async setStops(
+    userId: number,
+    orderId: number,
+    stops: Stops & { trailingDistance: string | null },
+  ): Promise<OrderRow> {
     const [order] = await this.db
       .select()
       .from(orders)
@@ -557,19 +642,48 @@ export class Trading {
         ? order.originPrice
         : (this.market.lastPrice(order.instrumentId) ?? order.price);
     const precision = tradable.terms.pricePrecision;
-    const refusal = checkStops(sideOf(order), reference, stops, precision);
+    const { trailingDistance } = stops;
+    const refusal =
+      checkStops(sideOf(order), reference, stops, precision) ??
+      (trailingDistance === null ? null : checkTrailingDistance(trailingDistance, reference, precision));
     if (refusal) throw orderRefusal(refusal, tradable);
+    const trailing = trailingDistance === null ? null : priceInput(trailingDistance, precision)!.toFixed();
     const [row] = await this.db
       .update(orders)
       .set({
-        stopLoss: stopLevel(stops.stopLoss, precision),
+        stopLoss:
+          stopLevel(stops.stopLoss, precision) ??
+          (trailing && trailedStop(sideOf(order), reference, trailing, null, precision)!.toFixed()),
         takeProfit: stopLevel(stops.takeProfit, precision),
+        trailingDistance: trailing,
       })
       .where(and(eq(orders.id, orderId), inArray(orders.status, [OrderStatus.holding, OrderStatus.pending])))
       .returning();
     if (!row) throw refuse('order_already_closed');
     this.announce(row);
     return row;
+  }
+
+  /**
+   * Moves a holding order's trailing stop to `level` if that is still better than where it stands: the
+   * engine's trailing, which may lag a tick behind a change the trader made. Null when it did not move.
+   */
+  async trail(orderId: number, side: Side, level: string): Promise<OrderRow | null> {
+    const better = side === 'buy' ? lt(orders.stopLoss, level) : gt(orders.stopLoss, level);
+    const [row] = await this.db
+      .update(orders)
+      .set({ stopLoss: level })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, OrderStatus.holding),
+          isNotNull(orders.trailingDistance),
+          or(isNull(orders.stopLoss), better),
+        ),
+      )
+      .returning();
+    if (row) this.announce(row);
+    return row ?? null;
   }
 
   /**

@@ -5,7 +5,7 @@ import { endpoint, type Sent } from '../endpoint';
 import { CLOSE_REASONS, OrderStatus } from '../orders';
 import { decimal, decimalOrBlank, decimalText, id, optionalId, utcTime, utcTimeOrBlank } from './fields';
 
-/** A stop-loss, take-profit, trailing distance or lots to close as sent: blank, absent or zero means none (null from here on). */
+/** A stop-loss, take-profit or trailing distance as sent: blank, absent or zero means none (null from here on). */
 const optionalPrice = decimalText
   .optional()
   .transform((v) => (v === undefined || v === '' || Number(v) === 0 ? null : v));
@@ -129,7 +129,8 @@ export const tradingEndpoints = {
   closeOrder: endpoint(api.closeOrder, {
     summary:
       'Closes a held position at the market, or only `lots` of it (a partial close: the rest stays open)',
-    input: z.object({ id, lots: optionalPrice }),
+    // Blank or absent closes all of it; zero is refused like any lots that are not positive.
+    input: z.object({ id, lots: decimalText.optional().transform((v) => (v === '' ? undefined : v)) }),
     answer: order,
     errors: [Code.REFUSED, Code.NOT_FOUND],
   }),

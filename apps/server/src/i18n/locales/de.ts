@@ -134,4 +134,57 @@ export const de: Messages = {
   copy_not_active: 'Diese Kopie wurde bereits beendet',
   copy_too_small: 'Zu klein zum Kopieren: die umgerechnete Größe liegt unter dem Minimum von {{min}} Lots',
   copy_no_equity: 'Der Anbieter hat kein Eigenkapital, nach dem der Trade umgerechnet werden kann',
+  trailing_invalid:
+    'Der Abstand des Trailing-Stopps muss eine positive Preisdifferenz sein, kleiner als der Preis',
+  close_lots_above_position: 'Sie können nicht mehr Lots schließen, als die Position hält',
+  close_rest_below_min: 'Offen bleiben müssen mindestens {{min}} Lots: schließen Sie alles oder weniger',
+  alert_created: 'Preisalarm gesetzt',
+  alert_deleted: 'Preisalarm gelöscht',
+  alert_price_invalid:
+    'Bitte geben Sie einen Preis über null mit höchstens {{decimals}} Nachkommastellen ein',
+  alert_already_above: '{{code}} steht bereits bei {{price}}, also auf oder über diesem Preis',
+  alert_already_below: '{{code}} steht bereits bei {{price}}, also auf oder unter diesem Preis',
+  alert_limit: 'Sie können höchstens {{max}} wartende Preisalarme haben',
+  push_endpoint_refused: 'Der Push-Dienst dieses Browsers wird nicht unterstützt',
+  push_limit: 'Sie können auf höchstens {{max}} Geräten benachrichtigt werden',
+  notif_alert_fired_title: 'Preisalarm',
+  notif_stop_loss_hit_title: 'Stop-Loss ausgelöst',
+  notif_take_profit_hit_title: 'Take-Profit ausgelöst',
+  notif_pending_filled_title: 'Pending-Order ausgeführt',
+  notif_pending_cancelled_title: 'Pending-Order storniert',
+  notif_margin_call_title: 'Margin Call',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Einzahlung genehmigt',
+  notif_deposit_refused_title: 'Einzahlung abgelehnt',
+  notif_withdrawal_paid_title: 'Auszahlung ausgezahlt',
+  notif_withdrawal_refused_title: 'Auszahlung abgelehnt',
+  notif_copy_failed_title: 'Kopie fehlgeschlagen',
+  notif_copy_stopped_title: 'Kopieren beendet',
+  notif_alert_above: '{{code}} hat {{price}} erreicht: auf oder über Ihrem Alarm bei {{level}}',
+  notif_alert_below: '{{code}} hat {{price}} erreicht: auf oder unter Ihrem Alarm bei {{level}}',
+  notif_stop_loss_hit:
+    '{{code}}-Position #{{order_id}} wurde bei {{price}} durch ihren Stop-Loss geschlossen. Gewinn: {{profit}} USD',
+  notif_take_profit_hit:
+    '{{code}}-Position #{{order_id}} wurde bei {{price}} durch ihren Take-Profit geschlossen. Gewinn: {{profit}} USD',
+  notif_stop_out:
+    '{{code}}-Position #{{order_id}} wurde bei {{price}} geschlossen, weil Ihr Margin-Level auf das Stop-out-Level fiel. Gewinn: {{profit}} USD',
+  notif_pending_filled: 'Ihre {{code}}-Pending-Order #{{order_id}} wurde bei {{price}} ausgeführt',
+  notif_pending_cancelled:
+    'Ihre {{code}}-Pending-Order #{{order_id}} wurde storniert: zu wenig freie Margin, als ihr Preis erreicht wurde',
+  notif_margin_call:
+    'Ihr Margin-Level beträgt {{rate}} %: zahlen Sie ein oder schließen Sie Positionen, um einen Stop-out zu vermeiden',
+  notif_deposit_approved: 'Ihre Einzahlung von {{amount}} USD wurde genehmigt und gutgeschrieben',
+  notif_deposit_refused: 'Ihre Einzahlung von {{amount}} USD wurde abgelehnt: {{reason}}',
+  notif_withdrawal_paid: 'Ihre Auszahlung von {{amount}} USD wurde ausgezahlt',
+  notif_withdrawal_refused:
+    'Ihre Auszahlung von {{amount}} USD wurde abgelehnt und Ihrem Guthaben zurückgebucht: {{reason}}',
+  notif_copy_failed:
+    'Ein {{code}}-Trade eines Anbieters, den Sie kopieren, konnte nicht kopiert werden: {{reason}}',
+  notif_copy_loss_limit:
+    'Eine Kopie hat ihr Verlustlimit von {{percent}} % erreicht: Kopieren beendet, ihre Positionen wurden geschlossen',
+  notif_copy_provider_left:
+    'Ein Anbieter, den Sie kopiert haben, hat die Rangliste verlassen: Kopieren beendet, Ihre Positionen bleiben offen',
+  watchlist_full: 'Ihre Watchlist ist voll: höchstens {{max}} Instrumente. Entfernen Sie zuerst eines',
+  watchlist_not_listed:
+    'Dieses Instrument ist nicht mehr auf Ihrer Watchlist: aktualisieren Sie und versuchen Sie es erneut',
 };

@@ -128,6 +128,54 @@ export const en = {
   copy_not_active: 'This copy has already stopped',
   copy_too_small: 'Too small to copy: the scaled size is under the minimum of {{min}} lots',
   copy_no_equity: 'The provider has no equity to scale the trade by',
+  trailing_invalid: 'The trailing stop distance must be a positive price difference, smaller than the price',
+  close_lots_above_position: 'You cannot close more lots than the position holds',
+  close_rest_below_min: 'What stays open must be at least {{min}} lots: close all of it, or less',
+  alert_created: 'Price alert set',
+  alert_deleted: 'Price alert deleted',
+  alert_price_invalid: 'Please enter a price above zero with at most {{decimals}} decimals',
+  alert_already_above: '{{code}} is already at {{price}}, at or above this price',
+  alert_already_below: '{{code}} is already at {{price}}, at or below this price',
+  alert_limit: 'You can keep at most {{max}} price alerts waiting',
+  push_endpoint_refused: "This browser's push service is not supported",
+  push_limit: 'You can be notified on at most {{max}} devices',
+  notif_alert_fired_title: 'Price alert',
+  notif_stop_loss_hit_title: 'Stop loss hit',
+  notif_take_profit_hit_title: 'Take profit hit',
+  notif_pending_filled_title: 'Pending order filled',
+  notif_pending_cancelled_title: 'Pending order cancelled',
+  notif_margin_call_title: 'Margin call',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Deposit approved',
+  notif_deposit_refused_title: 'Deposit refused',
+  notif_withdrawal_paid_title: 'Withdrawal paid',
+  notif_withdrawal_refused_title: 'Withdrawal refused',
+  notif_copy_failed_title: 'Copy trade failed',
+  notif_copy_stopped_title: 'Copying stopped',
+  notif_alert_above: '{{code}} reached {{price}}: at or above your alert at {{level}}',
+  notif_alert_below: '{{code}} reached {{price}}: at or below your alert at {{level}}',
+  notif_stop_loss_hit:
+    '{{code}} position #{{order_id}} closed at {{price}} by its stop loss. Profit: {{profit}} USD',
+  notif_take_profit_hit:
+    '{{code}} position #{{order_id}} closed at {{price}} by its take profit. Profit: {{profit}} USD',
+  notif_stop_out:
+    '{{code}} position #{{order_id}} was closed at {{price}} because your margin level fell to the stop-out level. Profit: {{profit}} USD',
+  notif_pending_filled: 'Your {{code}} pending order #{{order_id}} filled at {{price}}',
+  notif_pending_cancelled:
+    'Your {{code}} pending order #{{order_id}} was cancelled: not enough free margin when its price was reached',
+  notif_margin_call: 'Your margin level is {{rate}} %: deposit or close positions to avoid a stop-out',
+  notif_deposit_approved: 'Your deposit of {{amount}} USD was approved and credited',
+  notif_deposit_refused: 'Your deposit of {{amount}} USD was refused: {{reason}}',
+  notif_withdrawal_paid: 'Your withdrawal of {{amount}} USD was paid',
+  notif_withdrawal_refused:
+    'Your withdrawal of {{amount}} USD was refused and returned to your balance: {{reason}}',
+  notif_copy_failed: 'A {{code}} trade of a provider you copy could not be copied: {{reason}}',
+  notif_copy_loss_limit:
+    'A copy reached its loss limit of {{percent}} %: copying stopped and its positions were closed',
+  notif_copy_provider_left:
+    'A provider you copied left the leaderboard: copying stopped, your positions stay open',
+  watchlist_full: 'Your watchlist is full: at most {{max}} instruments. Remove one first',
+  watchlist_not_listed: 'That instrument is not on your watchlist any more: refresh and try again',
 };
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;

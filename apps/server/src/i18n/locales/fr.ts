@@ -133,4 +133,53 @@ export const fr: Messages = {
   copy_too_small:
     'Trop petit pour être copié : la taille proportionnelle est inférieure au minimum de {{min}} lots',
   copy_no_equity: "Le fournisseur n'a pas de fonds propres permettant de proportionner l'ordre",
+  trailing_invalid: 'La distance du stop suiveur doit être un écart de prix positif, inférieur au prix',
+  close_lots_above_position: "Vous ne pouvez pas clôturer plus de lots que la position n'en détient",
+  close_rest_below_min: 'Ce qui reste ouvert doit faire au moins {{min}} lots : clôturez tout, ou moins',
+  alert_created: 'Alerte de prix créée',
+  alert_deleted: 'Alerte de prix supprimée',
+  alert_price_invalid: 'Veuillez saisir un prix supérieur à zéro avec au plus {{decimals}} décimales',
+  alert_already_above: '{{code}} est déjà à {{price}}, soit à ce prix ou au-dessus',
+  alert_already_below: '{{code}} est déjà à {{price}}, soit à ce prix ou en dessous',
+  alert_limit: 'Vous pouvez garder au plus {{max}} alertes de prix en attente',
+  push_endpoint_refused: "Le service push de ce navigateur n'est pas pris en charge",
+  push_limit: 'Vous pouvez être notifié sur {{max}} appareils au plus',
+  notif_alert_fired_title: 'Alerte de prix',
+  notif_stop_loss_hit_title: 'Stop loss atteint',
+  notif_take_profit_hit_title: 'Take profit atteint',
+  notif_pending_filled_title: 'Ordre en attente exécuté',
+  notif_pending_cancelled_title: 'Ordre en attente annulé',
+  notif_margin_call_title: 'Appel de marge',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Dépôt approuvé',
+  notif_deposit_refused_title: 'Dépôt refusé',
+  notif_withdrawal_paid_title: 'Retrait payé',
+  notif_withdrawal_refused_title: 'Retrait refusé',
+  notif_copy_failed_title: 'Copie impossible',
+  notif_copy_stopped_title: 'Copie arrêtée',
+  notif_alert_above: '{{code}} a atteint {{price}} : au niveau ou au-dessus de votre alerte à {{level}}',
+  notif_alert_below: '{{code}} a atteint {{price}} : au niveau ou en dessous de votre alerte à {{level}}',
+  notif_stop_loss_hit:
+    'La position {{code}} n°{{order_id}} a été clôturée à {{price}} par son stop loss. Profit : {{profit}} USD',
+  notif_take_profit_hit:
+    'La position {{code}} n°{{order_id}} a été clôturée à {{price}} par son take profit. Profit : {{profit}} USD',
+  notif_stop_out:
+    'La position {{code}} n°{{order_id}} a été clôturée à {{price}} car votre niveau de marge est tombé au niveau de stop-out. Profit : {{profit}} USD',
+  notif_pending_filled: 'Votre ordre en attente {{code}} n°{{order_id}} a été exécuté à {{price}}',
+  notif_pending_cancelled:
+    'Votre ordre en attente {{code}} n°{{order_id}} a été annulé : marge libre insuffisante lorsque son prix a été atteint',
+  notif_margin_call:
+    'Votre niveau de marge est de {{rate}} % : déposez des fonds ou clôturez des positions pour éviter un stop-out',
+  notif_deposit_approved: 'Votre dépôt de {{amount}} USD a été approuvé et crédité',
+  notif_deposit_refused: 'Votre dépôt de {{amount}} USD a été refusé : {{reason}}',
+  notif_withdrawal_paid: 'Votre retrait de {{amount}} USD a été payé',
+  notif_withdrawal_refused:
+    'Votre retrait de {{amount}} USD a été refusé et remis sur votre solde : {{reason}}',
+  notif_copy_failed: "Un trade {{code}} d'un fournisseur que vous copiez n'a pas pu être copié : {{reason}}",
+  notif_copy_loss_limit:
+    'Une copie a atteint sa limite de perte de {{percent}} % : copie arrêtée et positions clôturées',
+  notif_copy_provider_left:
+    'Un fournisseur que vous copiiez a quitté le classement : copie arrêtée, vos positions restent ouvertes',
+  watchlist_full: "Votre liste de suivi est pleine : {{max}} instruments au plus. Retirez-en un d'abord",
+  watchlist_not_listed: "Cet instrument n'est plus dans votre liste de suivi : actualisez et réessayez",
 };

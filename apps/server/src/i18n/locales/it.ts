@@ -131,4 +131,54 @@ export const it: Messages = {
   copy_not_active: 'Questa copia è già stata interrotta',
   copy_too_small: 'Troppo piccolo da copiare: la dimensione proporzionale è sotto il minimo di {{min}} lotti',
   copy_no_equity: "Il fornitore non ha patrimonio con cui proporzionare l'operazione",
+  trailing_invalid:
+    'La distanza del trailing stop deve essere una differenza di prezzo positiva, inferiore al prezzo',
+  close_lots_above_position: 'Non puoi chiudere più lotti di quanti ne contenga la posizione',
+  close_rest_below_min: 'Ciò che resta aperto deve essere almeno {{min}} lotti: chiudi tutto, o meno',
+  alert_created: 'Avviso di prezzo impostato',
+  alert_deleted: 'Avviso di prezzo eliminato',
+  alert_price_invalid: 'Inserisci un prezzo maggiore di zero con al massimo {{decimals}} decimali',
+  alert_already_above: '{{code}} è già a {{price}}, cioè a questo prezzo o sopra',
+  alert_already_below: '{{code}} è già a {{price}}, cioè a questo prezzo o sotto',
+  alert_limit: 'Puoi tenere al massimo {{max}} avvisi di prezzo in attesa',
+  push_endpoint_refused: 'Il servizio push di questo browser non è supportato',
+  push_limit: 'Puoi ricevere notifiche su al massimo {{max}} dispositivi',
+  notif_alert_fired_title: 'Avviso di prezzo',
+  notif_stop_loss_hit_title: 'Stop loss raggiunto',
+  notif_take_profit_hit_title: 'Take profit raggiunto',
+  notif_pending_filled_title: 'Ordine pendente eseguito',
+  notif_pending_cancelled_title: 'Ordine pendente annullato',
+  notif_margin_call_title: 'Margin call',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Deposito approvato',
+  notif_deposit_refused_title: 'Deposito rifiutato',
+  notif_withdrawal_paid_title: 'Prelievo pagato',
+  notif_withdrawal_refused_title: 'Prelievo rifiutato',
+  notif_copy_failed_title: 'Copia non riuscita',
+  notif_copy_stopped_title: 'Copia interrotta',
+  notif_alert_above: '{{code}} ha raggiunto {{price}}: pari o sopra il tuo avviso a {{level}}',
+  notif_alert_below: '{{code}} ha raggiunto {{price}}: pari o sotto il tuo avviso a {{level}}',
+  notif_stop_loss_hit:
+    'La posizione {{code}} n. {{order_id}} è stata chiusa a {{price}} dal suo stop loss. Profitto: {{profit}} USD',
+  notif_take_profit_hit:
+    'La posizione {{code}} n. {{order_id}} è stata chiusa a {{price}} dal suo take profit. Profitto: {{profit}} USD',
+  notif_stop_out:
+    'La posizione {{code}} n. {{order_id}} è stata chiusa a {{price}} perché il tuo livello di margine è sceso al livello di stop-out. Profitto: {{profit}} USD',
+  notif_pending_filled: 'Il tuo ordine pendente {{code}} n. {{order_id}} è stato eseguito a {{price}}',
+  notif_pending_cancelled:
+    'Il tuo ordine pendente {{code}} n. {{order_id}} è stato annullato: margine libero insufficiente quando è stato raggiunto il prezzo',
+  notif_margin_call:
+    'Il tuo livello di margine è {{rate}} %: deposita o chiudi posizioni per evitare uno stop-out',
+  notif_deposit_approved: 'Il tuo deposito di {{amount}} USD è stato approvato e accreditato',
+  notif_deposit_refused: 'Il tuo deposito di {{amount}} USD è stato rifiutato: {{reason}}',
+  notif_withdrawal_paid: 'Il tuo prelievo di {{amount}} USD è stato pagato',
+  notif_withdrawal_refused:
+    'Il tuo prelievo di {{amount}} USD è stato rifiutato e restituito al saldo: {{reason}}',
+  notif_copy_failed: 'Un trade {{code}} di un provider che copi non è stato copiato: {{reason}}',
+  notif_copy_loss_limit:
+    'Una copia ha raggiunto il limite di perdita del {{percent}} %: copia interrotta e posizioni chiuse',
+  notif_copy_provider_left:
+    'Un provider che copiavi ha lasciato la classifica: copia interrotta, le tue posizioni restano aperte',
+  watchlist_full: 'La tua watchlist è piena: al massimo {{max}} strumenti. Rimuovine prima uno',
+  watchlist_not_listed: 'Questo strumento non è più nella tua watchlist: aggiorna e riprova',
 };

@@ -130,4 +130,53 @@ export const jp: Messages = {
   copy_not_active: 'このコピーは既に停止しています',
   copy_too_small: 'コピーするには小さすぎます：換算後のロットが最小の {{min}} ロットを下回ります',
   copy_no_equity: 'プロバイダーに取引を換算するための有効証拠金がありません',
+  trailing_invalid: 'トレーリングストップの幅は、価格より小さい正の値幅で指定してください',
+  close_lots_above_position: 'ポジションの保有ロットを超えて決済することはできません',
+  close_rest_below_min:
+    '残るポジションは {{min}} ロット以上必要です。全量を決済するか、決済量を減らしてください',
+  alert_created: '価格アラートを設定しました',
+  alert_deleted: '価格アラートを削除しました',
+  alert_price_invalid: '0より大きい価格を小数点以下 {{decimals}} 桁以内で入力してください',
+  alert_already_above: '{{code}} はすでに {{price}} で、この価格以上です',
+  alert_already_below: '{{code}} はすでに {{price}} で、この価格以下です',
+  alert_limit: '待機中の価格アラートは最大 {{max}} 件までです',
+  push_endpoint_refused: 'このブラウザのプッシュサービスには対応していません',
+  push_limit: '通知を受け取れる端末は最大 {{max}} 台です',
+  notif_alert_fired_title: '価格アラート',
+  notif_stop_loss_hit_title: '損切り約定',
+  notif_take_profit_hit_title: '利確約定',
+  notif_pending_filled_title: '指値・逆指値注文が約定',
+  notif_pending_cancelled_title: '指値・逆指値注文を取消',
+  notif_margin_call_title: 'マージンコール',
+  notif_stop_out_title: 'ロスカット',
+  notif_deposit_approved_title: '入金承認',
+  notif_deposit_refused_title: '入金拒否',
+  notif_withdrawal_paid_title: '出金支払済',
+  notif_withdrawal_refused_title: '出金拒否',
+  notif_copy_failed_title: 'コピー失敗',
+  notif_copy_stopped_title: 'コピー停止',
+  notif_alert_above: '{{code}} が {{price}} に到達：アラート {{level}} 以上',
+  notif_alert_below: '{{code}} が {{price}} に到達：アラート {{level}} 以下',
+  notif_stop_loss_hit:
+    '{{code}} ポジション #{{order_id}} が損切りにより {{price}} で決済されました。損益：{{profit}} USD',
+  notif_take_profit_hit:
+    '{{code}} ポジション #{{order_id}} が利確により {{price}} で決済されました。損益：{{profit}} USD',
+  notif_stop_out:
+    '証拠金維持率がロスカット水準に達したため、{{code}} ポジション #{{order_id}} が {{price}} で決済されました。損益：{{profit}} USD',
+  notif_pending_filled: '{{code}} の予約注文 #{{order_id}} が {{price}} で約定しました',
+  notif_pending_cancelled:
+    '{{code}} の予約注文 #{{order_id}} は取り消されました：価格到達時に余剰証拠金が不足していました',
+  notif_margin_call:
+    '証拠金維持率が {{rate}} % です：ロスカットを避けるため入金またはポジションを決済してください',
+  notif_deposit_approved: '{{amount}} USD の入金が承認され、入金されました',
+  notif_deposit_refused: '{{amount}} USD の入金は拒否されました：{{reason}}',
+  notif_withdrawal_paid: '{{amount}} USD の出金が支払われました',
+  notif_withdrawal_refused: '{{amount}} USD の出金は拒否され、残高に戻されました：{{reason}}',
+  notif_copy_failed: 'コピー中のプロバイダーの {{code}} 取引をコピーできませんでした：{{reason}}',
+  notif_copy_loss_limit:
+    'コピーが損失上限 {{percent}} % に達しました：コピーを停止し、ポジションを決済しました',
+  notif_copy_provider_left:
+    'コピーしていたプロバイダーがランキングから外れました：コピーを停止しました。ポジションはそのままです',
+  watchlist_full: 'ウォッチリストがいっぱいです（最大 {{max}} 銘柄）。先に 1 つ外してください',
+  watchlist_not_listed: 'この銘柄はもうウォッチリストにありません。更新してもう一度お試しください',
 };

@@ -131,4 +131,53 @@ export const pt: Messages = {
   copy_not_active: 'Esta cópia já foi interrompida',
   copy_too_small: 'Pequeno demais para copiar: o tamanho proporcional fica abaixo do mínimo de {{min}} lotes',
   copy_no_equity: 'O provedor não tem patrimônio para dimensionar a operação',
+  trailing_invalid:
+    'A distância do trailing stop deve ser uma diferença de preço positiva, menor que o preço',
+  close_lots_above_position: 'Não pode fechar mais lotes do que a posição detém',
+  close_rest_below_min: 'O que fica aberto deve ter pelo menos {{min}} lotes: feche tudo, ou menos',
+  alert_created: 'Alerta de preço criado',
+  alert_deleted: 'Alerta de preço excluído',
+  alert_price_invalid: 'Insira um preço acima de zero com no máximo {{decimals}} casas decimais',
+  alert_already_above: '{{code}} já está em {{price}}, ou seja, neste preço ou acima',
+  alert_already_below: '{{code}} já está em {{price}}, ou seja, neste preço ou abaixo',
+  alert_limit: 'Você pode manter no máximo {{max}} alertas de preço aguardando',
+  push_endpoint_refused: 'O serviço de push deste navegador não é suportado',
+  push_limit: 'Você pode ser notificado em no máximo {{max}} dispositivos',
+  notif_alert_fired_title: 'Alerta de preço',
+  notif_stop_loss_hit_title: 'Stop loss atingido',
+  notif_take_profit_hit_title: 'Take profit atingido',
+  notif_pending_filled_title: 'Ordem pendente executada',
+  notif_pending_cancelled_title: 'Ordem pendente cancelada',
+  notif_margin_call_title: 'Chamada de margem',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Depósito aprovado',
+  notif_deposit_refused_title: 'Depósito recusado',
+  notif_withdrawal_paid_title: 'Saque pago',
+  notif_withdrawal_refused_title: 'Saque recusado',
+  notif_copy_failed_title: 'Falha na cópia',
+  notif_copy_stopped_title: 'Cópia interrompida',
+  notif_alert_above: '{{code}} chegou a {{price}}: no nível ou acima do seu alerta em {{level}}',
+  notif_alert_below: '{{code}} chegou a {{price}}: no nível ou abaixo do seu alerta em {{level}}',
+  notif_stop_loss_hit:
+    'A posição {{code}} nº {{order_id}} foi fechada em {{price}} pelo stop loss. Lucro: {{profit}} USD',
+  notif_take_profit_hit:
+    'A posição {{code}} nº {{order_id}} foi fechada em {{price}} pelo take profit. Lucro: {{profit}} USD',
+  notif_stop_out:
+    'A posição {{code}} nº {{order_id}} foi fechada em {{price}} porque seu nível de margem caiu ao nível de stop-out. Lucro: {{profit}} USD',
+  notif_pending_filled: 'Sua ordem pendente {{code}} nº {{order_id}} foi executada em {{price}}',
+  notif_pending_cancelled:
+    'Sua ordem pendente {{code}} nº {{order_id}} foi cancelada: margem livre insuficiente quando o preço foi atingido',
+  notif_margin_call: 'Seu nível de margem é {{rate}} %: deposite ou feche posições para evitar um stop-out',
+  notif_deposit_approved: 'Seu depósito de {{amount}} USD foi aprovado e creditado',
+  notif_deposit_refused: 'Seu depósito de {{amount}} USD foi recusado: {{reason}}',
+  notif_withdrawal_paid: 'Seu saque de {{amount}} USD foi pago',
+  notif_withdrawal_refused: 'Seu saque de {{amount}} USD foi recusado e devolvido ao saldo: {{reason}}',
+  notif_copy_failed: 'Uma operação {{code}} de um provedor que você copia não pôde ser copiada: {{reason}}',
+  notif_copy_loss_limit:
+    'Uma cópia atingiu o limite de perda de {{percent}} %: cópia interrompida e posições fechadas',
+  notif_copy_provider_left:
+    'Um provedor que você copiava saiu do ranking: cópia interrompida, suas posições continuam abertas',
+  watchlist_full: 'Sua lista de observação está cheia: no máximo {{max}} instrumentos. Remova um primeiro',
+  watchlist_not_listed:
+    'Este instrumento não está mais na sua lista de observação: atualize e tente novamente',
 };

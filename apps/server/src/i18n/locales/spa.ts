@@ -133,4 +133,53 @@ export const spa: Messages = {
   copy_too_small:
     'Demasiado pequeño para copiar: el tamaño proporcional es inferior al mínimo de {{min}} lotes',
   copy_no_equity: 'El proveedor no tiene capital con el que escalar la operación',
+  trailing_invalid:
+    'La distancia del stop dinámico debe ser una diferencia de precio positiva, menor que el precio',
+  close_lots_above_position: 'No puede cerrar más lotes de los que tiene la posición',
+  close_rest_below_min: 'Lo que queda abierto debe ser de al menos {{min}} lotes: cierre todo, o menos',
+  alert_created: 'Alerta de precio creada',
+  alert_deleted: 'Alerta de precio eliminada',
+  alert_price_invalid: 'Introduce un precio mayor que cero con un máximo de {{decimals}} decimales',
+  alert_already_above: '{{code}} ya está en {{price}}, es decir, en este precio o por encima',
+  alert_already_below: '{{code}} ya está en {{price}}, es decir, en este precio o por debajo',
+  alert_limit: 'Puedes tener como máximo {{max}} alertas de precio en espera',
+  push_endpoint_refused: 'El servicio push de este navegador no es compatible',
+  push_limit: 'Puedes recibir notificaciones en un máximo de {{max}} dispositivos',
+  notif_alert_fired_title: 'Alerta de precio',
+  notif_stop_loss_hit_title: 'Stop loss alcanzado',
+  notif_take_profit_hit_title: 'Take profit alcanzado',
+  notif_pending_filled_title: 'Orden pendiente ejecutada',
+  notif_pending_cancelled_title: 'Orden pendiente cancelada',
+  notif_margin_call_title: 'Margin call',
+  notif_stop_out_title: 'Stop-out',
+  notif_deposit_approved_title: 'Depósito aprobado',
+  notif_deposit_refused_title: 'Depósito rechazado',
+  notif_withdrawal_paid_title: 'Retiro pagado',
+  notif_withdrawal_refused_title: 'Retiro rechazado',
+  notif_copy_failed_title: 'Copia fallida',
+  notif_copy_stopped_title: 'Copia detenida',
+  notif_alert_above: '{{code}} llegó a {{price}}: en o por encima de tu alerta en {{level}}',
+  notif_alert_below: '{{code}} llegó a {{price}}: en o por debajo de tu alerta en {{level}}',
+  notif_stop_loss_hit:
+    'La posición {{code}} n.º {{order_id}} se cerró en {{price}} por su stop loss. Beneficio: {{profit}} USD',
+  notif_take_profit_hit:
+    'La posición {{code}} n.º {{order_id}} se cerró en {{price}} por su take profit. Beneficio: {{profit}} USD',
+  notif_stop_out:
+    'La posición {{code}} n.º {{order_id}} se cerró en {{price}} porque tu nivel de margen cayó al nivel de stop-out. Beneficio: {{profit}} USD',
+  notif_pending_filled: 'Tu orden pendiente {{code}} n.º {{order_id}} se ejecutó en {{price}}',
+  notif_pending_cancelled:
+    'Tu orden pendiente {{code}} n.º {{order_id}} se canceló: margen libre insuficiente al alcanzar su precio',
+  notif_margin_call: 'Tu nivel de margen es {{rate}} %: deposita o cierra posiciones para evitar un stop-out',
+  notif_deposit_approved: 'Tu depósito de {{amount}} USD fue aprobado y abonado',
+  notif_deposit_refused: 'Tu depósito de {{amount}} USD fue rechazado: {{reason}}',
+  notif_withdrawal_paid: 'Tu retiro de {{amount}} USD fue pagado',
+  notif_withdrawal_refused: 'Tu retiro de {{amount}} USD fue rechazado y devuelto a tu saldo: {{reason}}',
+  notif_copy_failed: 'Una operación {{code}} de un proveedor que copias no se pudo copiar: {{reason}}',
+  notif_copy_loss_limit:
+    'Una copia alcanzó su límite de pérdida del {{percent}} %: copia detenida y posiciones cerradas',
+  notif_copy_provider_left:
+    'Un proveedor que copiabas dejó la clasificación: copia detenida, tus posiciones siguen abiertas',
+  watchlist_full: 'Tu lista de seguimiento está llena: como máximo {{max}} instrumentos. Quita uno primero',
+  watchlist_not_listed:
+    'Ese instrumento ya no está en tu lista de seguimiento: actualiza e inténtalo de nuevo',
 };
