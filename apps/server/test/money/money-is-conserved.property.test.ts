@@ -51,7 +51,8 @@ type Command =
   | { kind: 'close'; user: number; pick: number }
   | { kind: 'operatorClose'; pick: number }
   | { kind: 'cancel'; user: number; pick: number }
-  | { kind: 'stops'; user: number; pick: number; sl: number; tp: number }
+  | { kind: 'stops'; user: number; pick: number; sl: number; tp: number; trail: number }
+  | { kind: 'partial'; user: number; pick: number; share: number }
   | { kind: 'deposit'; user: number; amount: number }
   | { kind: 'adjust'; user: number; amount: number }
   | { kind: 'withdraw'; user: number; share: number }
@@ -119,6 +120,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       pick,
       sl: fc.integer({ min: 0, max: 400 }),
       tp: fc.integer({ min: 0, max: 400 }),
+      trail: fc.integer({ min: 0, max: 200 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('partial' as const),
+      user,
+      pick,
+      share: fc.integer({ min: 1, max: 120 }),
     }),
   },
   {
@@ -323,6 +334,23 @@ describe('money is conserved over random trading, funding and operator sequences
               });
               return;
             }
+            // Closes a share of a position's lots, on the lot step; some shares are all of it, or more.
+            case 'partial': {
+              const held = await openOrders(userIds[c.user]!, [OrderStatus.holding]);
+              const order = held[c.pick % Math.max(held.length, 1)];
+              if (!order) return;
+              const name = CODES.find((x) => idOf(x) === order.instrumentId)!;
+              const lots = dec(order.lots)
+                .times(c.share)
+                .div(100)
+                .toNearest(LOT_STEP[name], D.ROUND_DOWN)
+                .toFixed();
+              await t.call('GET', api.closeOrder.path, {
+                token: traders[c.user]!.token,
+                query: { id: order.id, lots },
+              });
+              return;
+            }
             case 'close':
             case 'cancel':
             case 'stops': {
@@ -338,7 +366,24 @@ describe('money is conserved over random trading, funding and operator sequences
                 // Below 20 bp away: unset. SL on the losing side, TP on the winning side.
                 const level = (bp: number, towards: number) =>
                   bp < 20 ? '0' : moved(name, bp * towards * sign);
-                await d.setStops(who, order.id, level(c.sl, -1), level(c.tp, 1));
+                // Below 20 bp: no trailing stop; else one that far behind the price.
+                const trail =
+                  c.trail < 20
+                    ? '0'
+                    : dec(moved(name, 0))
+                        .times(c.trail)
+                        .div(10_000)
+                        .toDecimalPlaces(precisionOf(name), D.ROUND_UP)
+                        .toFixed();
+                await t.call('GET', api.setStopPrice.path, {
+                  token: who,
+                  query: {
+                    id: order.id,
+                    stop_loss_price: level(c.sl, -1),
+                    target_profit_price: level(c.tp, 1),
+                    trailing_distance: trail,
+                  },
+                });
               }
               return;
             }
@@ -484,8 +529,10 @@ describe('money is conserved over random trading, funding and operator sequences
             const side = o.side === 1 ? 'buy' : 'sell';
             const recent = ticks.get(name) ?? [];
             const at = `${context}: order ${o.id} (${name} ${side}, ${o.closeReason ?? 'open'})`;
+            // A part split off a position by a partial close filled with it: checked when the position filled.
             const wasPending =
-              before === OrderStatus.pending || (before === undefined && o.pendingKind !== null);
+              o.partOf === null &&
+              (before === OrderStatus.pending || (before === undefined && o.pendingKind !== null));
             if (wasPending && o.filledAt) {
               expect(recent, `${at} filled at a tick`).toContain(dec(o.originPrice).toFixed(precision));
               expect(dec(o.price).toFixed(precision), `${at} filled with its own spread`).toBe(
@@ -569,6 +616,8 @@ describe('money is conserved over random trading, funding and operator sequences
         (select count(*)::int from orders where pending_kind is not null and filled_at is not null) as pending_filled,
         (select count(*)::int from orders where close_reason in ('stop_loss', 'take_profit')) as stops_hit,
         (select count(*)::int from withdrawals where status = 1) as withdrawals_paid,
+        (select count(*)::int from orders where part_of is not null) as partial_closes,
+        (select count(*)::int from orders where trailing_distance is not null and close_reason = 'stop_loss') as trailing_stops_hit,
         (select json_object_agg(k, n) from (select coalesce(close_reason, 'open') as k, count(*)::int as n from orders group by 1) x) as orders`);
     console.log(
       `money conservation: ${steps} steps checked`,
