@@ -5,5 +5,6 @@ export const CopyStatus = { active: 1, stopped: 2 } as const;
 export const COPY_STOP_REASONS = ['user', 'loss_limit', 'provider_left'] as const;
 export type CopyStopReason = (typeof COPY_STOP_REASONS)[number];
 
-export const COPY_ACTIONS = ['open', 'pending', 'stops', 'close', 'cancel'] as const;
+/** reduce: the provider closed part of a position, and the copy the same share. */
+export const COPY_ACTIONS = ['open', 'pending', 'stops', 'reduce', 'close', 'cancel'] as const;
 export type CopyAction = (typeof COPY_ACTIONS)[number];

@@ -1,5 +1,5 @@
 import { type CopyAction, OrderStatus } from '@meridian/contract';
-import { copyLossLimitReached, copyLots, dec, sideOfOrderType } from '@meridian/core';
+import { copyLossLimitReached, copyLots, copyReduction, dec, sideOfOrderType } from '@meridian/core';
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
@@ -123,6 +123,10 @@ export class Copier {
     if (!mine || !isOpen(mine)) return;
     if (isOpen(order)) {
       const last = events.filter((e) => e.action !== 'close' && e.action !== 'cancel').at(-1)!;
+      // A provider's lots only ever go down: closed in part.
+      if (mine.status === OrderStatus.holding && dec(order.lots).lt(last.providerLots)) {
+        if (!(await this.reduce(copy, order, mine, last.providerLots))) return;
+      }
       // A trailing stop moves the follower's own stop as it moves the provider's: only a new distance is copied.
       const trailsAlike =
         order.trailingDistance !== null && sameLevel(mine.trailingDistance, order.trailingDistance);
@@ -154,6 +158,33 @@ export class Copier {
         lots: mine.lots,
       }));
     }
+  }
+
+  /**
+   * Closes the share of the follower's position that the provider closed of theirs (`copyReduction`);
+   * false when that was all of it.
+   */
+  private async reduce(
+    copy: CopyRow,
+    order: OrderRow,
+    mine: OrderRow,
+    providerBefore: string,
+  ): Promise<boolean> {
+    let all = false;
+    await this.record(copy, order, 'reduce', order.version, async () => {
+      const terms = this.trading.market.tradable(order.instrumentId)?.terms;
+      if (!terms) return { refusal: new AppError(0, 'instrument_unknown') };
+      const size = copyReduction(terms, mine.lots, providerBefore, order.lots);
+      if ('refused' in size)
+        return { refusal: new AppError(0, size.refused, { min: String(terms.minLots) }) };
+      all = dec(size.lots).eq(mine.lots);
+      const closed = await this.trading.close(mine.id, 'provider_closed', {
+        userId: copy.followerId,
+        lots: size.lots,
+      });
+      return { order: closed, lots: size.lots };
+    });
+    return !all;
   }
 
   /** Places the follower's copy of a provider order: a pending order as pending, anything else at the market. */

@@ -93,6 +93,56 @@ describe('copy a EURUSD buy scaled by allocation ÷ provider equity', () => {
     expect(detail.data.result).toBe(toFixed(moved, 2));
   });
 
+  it('closes the same share of the copy when the provider closes part of the position, and follows a trailing stop', async () => {
+    const { provider, follower, copyId } = await copying('2500');
+    const buy = await d.submit(provider.token, {
+      type: 1,
+      cont: '1',
+      forex_id: d.id('EURUSD'),
+      multiple: 100,
+    });
+    await copied();
+    const [copy] = await holdingsOf(follower);
+    expect(copy.Quantity).toBe('0.25');
+
+    // The provider closes 0.4 of their 1 lot: the follower closes 0.4 of 0.25, rounded down to 0.1.
+    const part = await get(provider.token, api.closeOrder.path, { id: buy.data.Id, lots: '0.4' });
+    expect(part).toMatchObject({ code: 1, data: { Quantity: '0.4', PartOf: buy.data.Id } });
+    await copied();
+    await copied();
+    expect((await holdingsOf(follower)).map((o: { Quantity: string }) => o.Quantity)).toEqual(['0.15']);
+    const [closedPart] = (await d.myDeal(follower.token, 3)).data.data;
+    expect(closedPart).toMatchObject({ Quantity: '0.1', PartOf: copy.Id, CloseReason: 'provider_closed' });
+    await d.expectBalanced(follower.id);
+
+    // A trailing stop is copied as a distance: the follower's engine moves its own stop.
+    const trailing = await get(provider.token, api.setStopPrice.path, {
+      id: buy.data.Id,
+      stop_loss_price: 0,
+      target_profit_price: 0,
+      trailing_distance: '0.00300',
+    });
+    expect(trailing.code).toBe(1);
+    await copied();
+    expect((await holdingsOf(follower))[0]).toMatchObject({ TrailingDistance: '0.00300' });
+    const higher = dec(t.market.lastPrice(d.id('EURUSD'))!).plus('0.00400');
+    d.tick('EURUSD', higher.toFixed(5));
+    await d.settled();
+    await copied();
+    const [mine] = await holdingsOf(follower);
+    const [theirs] = await holdingsOf(provider);
+    expect(mine.TargetLossPrice).toBe(theirs.TargetLossPrice);
+    expect(mine.TargetLossPrice).toBe(higher.minus('0.00300').toFixed(5));
+
+    const detail = await get(follower.token, api.copyDetail.path, { id: copyId });
+    expect(detail.data.events.map((e: { action: string; ok: boolean }) => [e.action, e.ok])).toEqual([
+      ['stops', true],
+      ['reduce', true],
+      ['open', true],
+    ]);
+    d.tick('EURUSD', '1.10000');
+  });
+
   it('copies a pending order at the same price and cancels it when the provider does', async () => {
     const { provider, follower } = await copying('5000');
     const limit = await d.submit(provider.token, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyAllocation, copyLossLimitReached, copyLots, copyStopPercent } from './copy';
+import { copyAllocation, copyLossLimitReached, copyLots, copyReduction, copyStopPercent } from './copy';
 
 const EURUSD = { lotStep: '0.01', minLots: '0.01', maxLots: '100' };
 
@@ -52,5 +52,19 @@ describe('what a follower types to start copying', () => {
     expect(copyStopPercent('1')?.toFixed()).toBe('1');
     expect(copyStopPercent('100.00')?.toFixed()).toBe('100');
     for (const bad of ['0.99', '100.01', '12.345', 'x', '']) expect(copyStopPercent(bad), bad).toBeNull();
+  });
+});
+
+describe('a provider closing part of a copied EURUSD position', () => {
+  it('closes the same share of the follower’s lots, rounded down: 0.4 of 1 lot closes 0.1 of 0.25', () => {
+    expect(copyReduction(EURUSD, '0.25', '1', '0.6')).toEqual({ lots: '0.1' });
+  });
+
+  it('closes all of the copy when less than the minimum would stay open', () => {
+    expect(copyReduction({ lotStep: '0.01', minLots: '0.1' }, '0.15', '1', '0.6')).toEqual({ lots: '0.15' });
+  });
+
+  it('closes nothing when the share rounds to no lot at all', () => {
+    expect(copyReduction(EURUSD, '0.05', '1', '0.9')).toEqual({ refused: 'copy_too_small' });
   });
 });

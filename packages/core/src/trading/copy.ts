@@ -24,6 +24,23 @@ export function copyLots(
   return { lots: lots.toFixed() };
 }
 
+/**
+ * The follower's lots to close when the provider closed part of a position (from `providerBefore` lots to
+ * `providerNow`): the same share of the follower's lots, rounded down to the lot step; all of them when
+ * less than the minimum would stay open. Too small when the share rounds to nothing.
+ */
+export function copyReduction(
+  terms: Pick<Instrument, 'lotStep' | 'minLots'>,
+  followerLots: DecLike,
+  providerBefore: DecLike,
+  providerNow: DecLike,
+): { lots: string } | { refused: 'copy_too_small' } {
+  const share = dec(providerBefore).minus(providerNow).div(providerBefore);
+  const lots = dec(followerLots).times(share).toNearest(terms.lotStep, D.ROUND_DOWN);
+  if (dec(followerLots).minus(lots).lt(terms.minLots)) return { lots: dec(followerLots).toFixed() };
+  return lots.gt(0) ? { lots: lots.toFixed() } : { refused: 'copy_too_small' };
+}
+
 /** A copy's loss limit is reached once its result has lost `stopPercent` % of the allocation or more. */
 export function copyLossLimitReached(result: DecLike, allocation: DecLike, stopPercent: DecLike): boolean {
   return dec(result).lte(dec(allocation).times(stopPercent).div(100).neg());
