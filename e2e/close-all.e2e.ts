@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { demoOnTrade, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { confirmOrder, demoOnTrade, launchBrowser, phone, type RunningServer, startServer } from './harness';
 
 /** Bitcoin trades every day: a buy and a sell at one scripted price, then the price rises. */
 let server: RunningServer;
@@ -29,6 +29,7 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
     for (const side of ['Buy', 'Sell']) {
       const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
       await page.getByRole('button', { name: side }).click();
+      await confirmOrder(page);
       expect(await (await placed).json()).toMatchObject({ code: 1 });
     }
     // The buttons show the prices they fill at, the ask above the bid, and the spread between them, live.

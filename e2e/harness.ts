@@ -195,6 +195,14 @@ export async function demoOnTrade(page: Page, server: RunningServer, name: strin
     .waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Confirms, in the confirmation sheet, the order a tap on Buy or Sell opened: market and pending orders are
+ * confirmed first unless the trader turned on one-tap trading (issue 22).
+ */
+export async function confirmOrder(page: Page) {
+  await page.locator('.confirm-order').getByRole('button', { name: 'Confirm' }).click();
+}
+
 /** A real 1×1 PNG, as a phone's camera roll would offer a (much larger) one. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
+  confirmOrder,
   depositApproved,
   launchBrowser,
   phone,
@@ -18,7 +19,7 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ EURUSD: '1.10000', XAUUSD: '2000.00', BTCUSD: '96000.00' });
+  feed = await startScriptedFeed({ EURUSD: '1.10000', BTCUSD: '96000.00' });
   server = await startServer({ FEED: 'external', FEED_URL: feed.url });
   await feed.subscribed();
   browser = await launchBrowser();
@@ -41,6 +42,7 @@ describe('a take-profit hit at a scripted price', () => {
     await page.getByRole('switch', { name: 'Take profit' }).click();
     await page.locator('.stop-input input').fill('1.10200');
     await page.getByRole('button', { name: 'Buy' }).click();
+    await confirmOrder(page);
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Order placed');
 
     // Short of the level: nothing. Through it: closed at 1.10210 × (1 − 0.00005) = 1.10204.
@@ -59,20 +61,22 @@ describe('a take-profit hit at a scripted price', () => {
   });
 });
 
-describe('gold gaps through a real account’s margin', () => {
+// Bitcoin trades at every hour, so the scene does not depend on when the suite runs (gold pauses daily at 22:00 UTC).
+describe('Bitcoin gaps through a real account’s margin', () => {
   it('stops the account out and tops it up to exactly zero, as the trader sees in the account history', async () => {
     const email = `gap.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
     await depositApproved(server, token, '1000');
     const buy = await traderApi(server, '/v1/api/forex/submit', {
       token,
-      query: { type: '1', cont: '0.4', forex_id: await instrumentId('XAUUSD'), multiple: '100', status: '1' },
+      query: { type: '1', cont: '0.16', forex_id: await instrumentId('BTCUSD'), multiple: '20', status: '1' },
     });
-    // Fill 2000.20: margin 800.08, fee 2.40, leaving 197.52.
-    expect([buy.Price, buy.CautionMoney, buy.TradeFee]).toEqual(['2000.20', '800.080000', '2.400000']);
+    // Fill 96000 × 1.0005 = 96048.00: margin 0.16 × 96048 ÷ 20 = 768.384, fee 0.16 × 20 = 3.20, leaving 228.416.
+    expect([buy.Price, buy.CautionMoney, buy.TradeFee]).toEqual(['96048.00', '768.384000', '3.200000']);
 
-    // Gap to 1900.00: closed by stop-out at 1899.81, (1899.81 − 2000.20) × 40 = −4,015.60, leaving −3,018.00.
-    feed.move('XAUUSD', '1900.00');
+    // Gap to 80000.00: closed by stop-out at 79960.00, (79960 − 96048) × 0.16 = −2,574.08, settling
+    // 768.384 − 2,574.08 = −1,805.696 and leaving −1,577.28, which protection tops up to zero.
+    feed.move('BTCUSD', '80000.00');
     await expect
       .poll(
         async () =>
@@ -90,9 +94,9 @@ describe('gold gaps through a real account’s margin', () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     const texts = await rows.allTextContents();
     expect(texts[0]).toContain('Negative balance protection');
-    expect(texts[0]).toContain('3018.00');
+    expect(texts[0]).toContain('1577.28');
     expect(texts[1]).toContain('Position closed');
-    expect(texts[1]).toContain('-3215.52');
+    expect(texts[1]).toContain('-1805.70');
     const detail = await traderApi(server, '/v1/api/main/account/forexDetail', { token });
     expect(detail).toEqual({ balance: '0.00', lock_balance: '0.00', withdrawable: '0.00' });
     expect(errors).toEqual([]);

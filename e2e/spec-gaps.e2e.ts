@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { demoOnTrade, lastCode, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import {
+  confirmOrder,
+  demoOnTrade,
+  lastCode,
+  launchBrowser,
+  phone,
+  type RunningServer,
+  startServer,
+} from './harness';
 
 /** Bitcoin trades every day: the scripted prices fill and refuse orders whatever the day of the run. */
 let server: RunningServer;
@@ -63,6 +71,7 @@ describe('a pending order that fills', () => {
       await page.locator('input[aria-label="Pending price"]').fill(target);
       const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
       await page.getByRole('button', { name: 'Buy' }).click();
+      await confirmOrder(page);
       expect(await (await placed).json()).toMatchObject({ code: 1, data: { Status: 0 } });
     }
     await page.getByText('Orders', { exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { confirmOrder, launchBrowser, phone, type RunningServer, startServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,6 +39,7 @@ describe('trading on a phone', () => {
     await page.getByRole('button', { name: 'More lots' }).click();
     expect(await minus.isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Buy' }).click();
+    await confirmOrder(page);
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Order placed');
 
     await page.getByText('Orders', { exact: true }).click();

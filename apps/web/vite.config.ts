@@ -104,6 +104,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Instrument logos are many and fetched as they are shown; they are not part of the shell.
         globIgnores: ['logos/**'],
+        // Web Push: shows what the server pushes and opens /notifications on a tap (public/sw-push.js).
+        importScripts: ['sw-push.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: NEVER_CACHED,
         runtimeCaching: [],

@@ -19,6 +19,7 @@ import { riskRoutes } from './admin/risk';
 import { adminAuthRoutes } from './admin/routes';
 import { adminSettingsRoutes } from './admin/settings';
 import { adminUserRoutes } from './admin/users';
+import { alertsRoutes } from './alerts/routes';
 import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
 import { contentAdminRoutes } from './content/admin.routes';
 import { contentRoutes } from './content/routes';
@@ -37,11 +38,14 @@ import { supportFraming } from './http/support-framing';
 import { inviteRoutes } from './invite/routes';
 import { kycRoutes } from './kyc/routes';
 import { marketRoutes } from './market/routes';
+import { notificationsRoutes } from './notifications/routes';
 import { requireOperatorTotp } from './operators/session';
 import { preferencesRoutes } from './preferences/routes';
 import { rankingRoutes } from './ranking/routes';
 import { settingsRoutes } from './settings/routes';
+import { statementRoutes } from './statements/routes';
 import { tradingRoutes } from './trading/routes';
+import { watchlistRoutes } from './watchlist/routes';
 import { Gateway } from './ws/gateway';
 import { websocketRoutes } from './ws/routes';
 
@@ -60,8 +64,12 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   inviteRoutes,
   rankingRoutes,
   preferencesRoutes,
+  watchlistRoutes,
   copyingRoutes,
+  alertsRoutes,
+  notificationsRoutes,
   settingsRoutes,
+  statementRoutes,
   accountRoutes,
   marketRoutes,
   tradingRoutes,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUOTE_MAX_AGE_MS } from '@meridian/contract';
 import { z } from 'zod';
 import { parseSecretKey } from './http/secrets';
 
@@ -54,7 +55,10 @@ const schema = z.object({
   FEED: z.enum(['simulator', 'external']).default('simulator'),
   FEED_URL: optionalText,
   FEED_SEED: z.coerce.number().int().default(1),
-  QUOTE_MAX_AGE: z.coerce.number().positive().default(10),
+  QUOTE_MAX_AGE: z.coerce
+    .number()
+    .positive()
+    .default(QUOTE_MAX_AGE_MS / 1000),
   BACKFILL_DAYS: z.coerce.number().min(0).max(365).default(30),
   DEMO_TRADERS: z.enum(['on', 'off']).default('on'),
   RANKING_REFRESH_SECONDS: z.coerce.number().min(1).max(3600).default(60),

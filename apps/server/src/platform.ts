@@ -15,8 +15,10 @@ import { memoryThrottle, redisThrottle, type Throttle } from './http/throttle';
 import { electLeader, type Leadership, withStartupLock } from './leadership';
 import { seedMarket } from './market/seed';
 import { createMarket, type Market } from './market/service';
+import { type NoticeJobs, startNoticeJobs } from './notifications/jobs';
 import { seedDemoTraders } from './ranking/demo-traders';
 import { startRankingJobs } from './ranking/jobs';
+import { startSnapshotJob } from './statements/snapshots';
 import { Engine } from './trading/engine';
 import { tradingMarket } from './trading/market';
 import { Trading } from './trading/service';
@@ -35,6 +37,8 @@ export interface Platform extends App {
   readonly engine: Engine;
   /** Copy trading's engine of this node while it leads (likewise). */
   readonly copier: Copier;
+  /** Price alerts and notifications of this node while it leads (likewise). */
+  readonly notices: NoticeJobs;
   /** The first operator's password when this start made one up (embedded mode's first start): shown once. */
   firstOperatorPassword?: string;
   /** The sign-in, code and step-up counters. */
@@ -82,11 +86,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   let copySweep: Periodic | null = null;
   let stopRankingJobs: (() => Promise<void>) | null = null;
   let cleanUploads: Periodic | null = null;
+  let equitySnapshots: Periodic | null = null;
+  let notices: NoticeJobs | null = null;
   const roles = {
     async lead() {
       engine = new Engine(database.db, prices, bus, trading);
       await engine.start();
       market.lead();
+      notices = await startNoticeJobs({ db: database.db, bus, market: prices, config, now });
       stopRankingJobs = startRankingJobs({ db: database.db, config, market, trading, now });
       const leaderCopier = new Copier(database.db, trading, now);
       leaderCopier.start(bus);
@@ -101,8 +108,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         () => deleteUnusedUploads(database.db, config.uploadDir, now()),
         (err) => console.error('upload clean-up failed', err),
       );
+      equitySnapshots = startSnapshotJob(database.db, trading);
     },
     async follow() {
+      await equitySnapshots?.stop();
+      equitySnapshots = null;
+      await notices?.stop();
+      notices = null;
       await stopRankingJobs?.();
       stopRankingJobs = null;
       await cleanUploads?.stop();
@@ -152,6 +164,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     get engine() {
       if (!engine) throw new Error('this node does not lead: no engine here');
       return engine;
+    },
+    get notices() {
+      if (!notices) throw new Error('this node does not lead: no alerts here');
+      return notices;
     },
     get copier() {
       if (!copier) throw new Error('this node does not lead: no copier here');

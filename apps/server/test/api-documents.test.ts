@@ -121,6 +121,7 @@ describe('the AsyncAPI document', () => {
         'FOREX_TRADE',
         'FOREX_CLOSED',
         'FOREX_FILLED',
+        'NOTIFICATION',
       ]),
     );
   });

@@ -2,6 +2,7 @@ import { type Access, type ApiCall, type ApiName, api, Code } from '@meridian/co
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { priceAlerts } from '../src/alerts/schema';
 import { Channel } from '../src/bus/channels';
 import { ledgerEntries, sessions, users } from '../src/db/schema';
 import { deposits, drawMethods, uploads, withdrawals } from '../src/funding/schema';
@@ -9,8 +10,11 @@ import { createSession } from '../src/http/sessions';
 import { type MessageKey, translate } from '../src/i18n';
 import { verifications } from '../src/kyc/schema';
 import { post } from '../src/ledger/post';
+import { notifications } from '../src/notifications/schema';
 import { adminCalls, ROLES, type Role } from '../src/operators/session';
+import { pushSubscriptions } from '../src/push/schema';
 import { orders } from '../src/trading/schema';
+import { watchlist } from '../src/watchlist/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { stepUpCode } from './codes';
 import { PNG, startFundingApp, upload } from './funding-fixtures';
@@ -88,6 +92,24 @@ async function send(call: ApiCall, token: string | undefined, input: Input = {})
     : t.call('GET', call.path, { token, query: input });
 }
 
+/** A file download as a reply: a CSV answer becomes {code 1, data: its rows after the header}, a refusal stays the envelope. */
+const downloadCsv = async (call: ApiCall, token: string, input: Input): Promise<Reply> => {
+  const res = await t.http.inject({
+    method: 'GET',
+    url: call.path,
+    query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])),
+    headers: { authorization: token, lang: 'en' },
+  });
+  if (!String(res.headers['content-type']).startsWith('text/csv'))
+    return { status: res.statusCode, body: res.json() };
+  const lines = res.body
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  return { status: res.statusCode, body: { code: Code.OK, msg: 'file', data: lines, text: res.body } };
+};
+
 const viewUpload = async (url: string, token: string | undefined): Promise<Reply> => {
   const res = await t.http.inject({
     method: 'GET',
@@ -139,8 +161,47 @@ async function stateOf(userId: number) {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(asc(ledgerEntries.id)),
+    watchlist: await db
+      .select()
+      .from(watchlist)
+      .where(eq(watchlist.userId, userId))
+      .orderBy(asc(watchlist.position)),
+    alerts: await db
+      .select()
+      .from(priceAlerts)
+      .where(eq(priceAlerts.userId, userId))
+      .orderBy(asc(priceAlerts.id)),
+    notifications: await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.id)),
+    pushes: await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
   };
 }
+
+/** A's price alert, notification and push subscription, made the first time a case needs them. */
+let aNotices: Promise<{ alert: number; notice: number; endpoint: string }> | undefined;
+const ofA = () => {
+  aNotices ??= (async () => {
+    const db = t.database.db;
+    const userId = f.a.id;
+    const [alert] = await db
+      .insert(priceAlerts)
+      .values({ userId, instrumentId: 1, showCode: 'X', direction: 'above', level: '9', note: A_MARKS.memo })
+      .returning();
+    const [notice] = await db
+      .insert(notifications)
+      .values({ userId, kind: 'deposit_refused', params: { amount: '1.00', reason: A_MARKS.memo }, ref: 'a' })
+      .returning();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/owner-a';
+    await db
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint, p256dh: 'A'.repeat(87), auth: 'A'.repeat(22) });
+    return { alert: alert!.id, notice: notice!.id, endpoint };
+  })();
+  return aNotices;
+};
 
 const tick = (code: string, price: string) => {
   t.clock.set(t.clock.now() + 1000);
@@ -191,6 +252,8 @@ beforeAll(async () => {
   const pending = (await order({ status: 0, target_price: '1.05000' })).Id;
   const closed = (await order({ status: 1 })).Id;
   await ok(send(api.closeOrder, a.token, { id: closed }));
+  const gold = t.market.instrumentByCode('XAUUSD')!.id;
+  for (const id of [gold, eurusd]) await ok(send(api.watchlistAdd, a.token, { forex_id: id }));
 
   const usdt = (await ok(send(api.drawSymbolList, a.token, { type: 1 }))).find(
     (c: { code: string }) => c.code === 'USDT',
@@ -282,6 +345,7 @@ beforeAll(async () => {
       operatorDisabled: gone.token,
     },
   };
+  await ofA();
 }, 120_000);
 
 afterAll(async () => {
@@ -330,6 +394,18 @@ const RESOURCE_CASES: ResourceCase[] = [
       refused: 'order_not_found',
     }),
   ),
+  {
+    name: "close part of A's holding position",
+    access: api.closeOrder.access,
+    request: via(api.closeOrder, () => ({ id: f.orders.holding, lots: '0.01' })),
+    refused: 'order_not_found',
+  },
+  {
+    name: "set a trailing stop on A's holding position",
+    access: api.setStopPrice.access,
+    request: via(api.setStopPrice, () => ({ id: f.orders.holding, trailing_distance: '0.00100' })),
+    refused: 'order_not_found',
+  },
   ...(['pending', 'holding'] as const).map(
     (which): ResourceCase => ({
       name: `cancel A's ${which} order`,
@@ -363,6 +439,54 @@ const RESOURCE_CASES: ResourceCase[] = [
       },
     }),
   ),
+  // Price alerts, notifications and push subscriptions.
+  {
+    name: "delete A's price alert",
+    access: api.alertDelete.access,
+    request: async (me) => send(api.alertDelete, me.token, { id: (await ofA()).alert }),
+    refused: 'not_found',
+  },
+  {
+    name: 'list price alerts naming A',
+    access: api.alertList.access,
+    request: async (me) => {
+      await ofA();
+      return send(api.alertList, me.token, naming());
+    },
+    own: async (data) => expect(idsOf(data)).not.toContain((await ofA()).alert),
+  },
+  {
+    name: 'list notifications naming A',
+    access: api.notificationList.access,
+    request: async (me) => {
+      await ofA();
+      return send(api.notificationList, me.token, { page: 1, ...naming() });
+    },
+    own: async (data) => expect(idsOf(data.data)).not.toContain((await ofA()).notice),
+  },
+  {
+    name: "mark A's notification read",
+    access: api.notificationRead.access,
+    request: async (me) => send(api.notificationRead, me.token, { id: (await ofA()).notice, ...naming() }),
+    own: (data) => expect(data.unread).toBe(0),
+  },
+  {
+    name: "unsubscribe A's push endpoint",
+    access: api.pushUnsubscribe.access,
+    request: async (me) => send(api.pushUnsubscribe, me.token, { endpoint: (await ofA()).endpoint }),
+    own: (data) => expect(data).toBeNull(),
+  },
+  {
+    name: "subscribe A's push endpoint with other keys",
+    access: api.pushSubscribe.access,
+    request: async (me) =>
+      send(api.pushSubscribe, me.token, {
+        endpoint: (await ofA()).endpoint,
+        p256dh: 'B'.repeat(87),
+        auth: 'B'.repeat(22),
+      }),
+    own: (data) => expect(data).toBeNull(),
+  },
   // Withdrawal methods.
   {
     name: "delete A's withdrawal method",
@@ -484,6 +608,38 @@ const RESOURCE_CASES: ResourceCase[] = [
       for (const id of idsOf(data.data)) expect(mine).toContain(id);
     },
   },
+  ...([api.ledgerExport, api.historyExport] as const).map(
+    (call): ResourceCase => ({
+      name: `export ${call.path.split('/').at(-1)} naming A`,
+      access: call.access,
+      request: (me) => downloadCsv(call, me.token, naming()),
+      own: async (lines: string[][], me) => {
+        const state = await stateOf(me.id);
+        const own =
+          call === api.ledgerExport
+            ? state.ledger.filter((r) => r.account === 'balance')
+            : state.orders.filter((o) => o.status === 3 || o.status === 4);
+        expect(lines).toHaveLength(own.length);
+      },
+    }),
+  ),
+  {
+    name: 'read the balance and equity history naming A',
+    access: api.accountHistory.access,
+    request: via(api.accountHistory, naming),
+    own: async (data, me) => {
+      const cash = (await stateOf(me.id)).ledger.filter((r) => r.account === 'balance');
+      expect(data.at(-1)?.balance).toBe(
+        cash.length ? Number(cash.at(-1)!.balanceAfter).toFixed(2) : undefined,
+      );
+    },
+  },
+  {
+    name: 'list deposits naming A',
+    access: api.chargeList.access,
+    request: via(api.chargeList, () => ({ page: 1, ...naming() })),
+    own: (data) => expect(idsOf(data.data)).not.toContain(f.deposit),
+  },
   ...([api.balance, api.forexDetail] as const).map(
     (call): ResourceCase => ({
       name: `read ${call.path.split('/').at(-1)} naming A`,
@@ -493,6 +649,32 @@ const RESOURCE_CASES: ResourceCase[] = [
         expect(data.balance).toBe(Number((await stateOf(me.id)).user!.balance).toFixed(2)),
     }),
   ),
+  // Watchlist.
+  {
+    name: 'read the watchlist naming A',
+    access: api.watchlist.access,
+    request: via(api.watchlist, naming),
+    own: async (data, me) =>
+      expect(data).toEqual((await stateOf(me.id)).watchlist.map((r) => r.instrumentId)),
+  },
+  {
+    name: "take A's favourite off naming A",
+    access: api.watchlistRemove.access,
+    request: via(api.watchlistRemove, () => ({
+      forex_id: t.market.instrumentByCode('XAUUSD')!.id,
+      ...naming(),
+    })),
+    own: (data) => expect(data).toEqual([]),
+  },
+  {
+    name: "reorder A's favourites naming A",
+    access: api.watchlistOrder.access,
+    request: via(api.watchlistOrder, () => ({
+      forex_ids: ['EURUSD', 'XAUUSD'].map((code) => t.market.instrumentByCode(code)!.id).join(','),
+      ...naming(),
+    })),
+    refused: 'watchlist_not_listed',
+  },
   {
     name: 'read user info naming A',
     access: api.userInfo.access,
@@ -550,6 +732,9 @@ function inputFor(name: ApiName): Input {
     wireSubmit: { number: '10', proofImg: f.pics.proof, wire_id: f.wireId },
     realName: { name: 'X', card_id: 'XX1234', front_pic: f.pics.front, reverse_pic: f.pics.reverse },
     ledger: { page: 1 },
+    watchlistAdd: { forex_id: t.market.instrumentByCode('EURUSD')!.id },
+    watchlistRemove: { forex_id: t.market.instrumentByCode('XAUUSD')!.id },
+    watchlistOrder: { forex_ids: String(t.market.instrumentByCode('EURUSD')!.id) },
   };
   return { ...byName[name], ...naming() };
 }

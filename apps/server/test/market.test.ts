@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { api, Code, type Instrument, klineTopic, PERIODS, Topic } from '@meridian/contract';
-import { dec, toFixed } from '@meridian/core';
-import { eq } from 'drizzle-orm';
+import { bucketStart, dec, toFixed } from '@meridian/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { serverRoot } from '../src/config';
-import { instruments } from '../src/market/schema';
+import { rollUpHistory } from '../src/market/candles';
+import { candles, instruments } from '../src/market/schema';
 import { seedMarket } from '../src/market/seed';
 import type { Connection } from '../src/ws/gateway';
 import { startTestApp, TEST_START, type TestApp } from './harness';
@@ -223,7 +224,7 @@ describe('kline', () => {
       expect(rows.length).toBeGreaterThan(period === '1day' ? 250 : 2);
       for (const [i, row] of rows.entries()) {
         expect(Object.keys(row).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Time', 'Volume']);
-        expect(row.Time % seconds).toBe(0);
+        expect(bucketStart(seconds, row.Time)).toBe(row.Time);
         if (i > 0) expect(row.Time).toBeGreaterThan(rows[i - 1].Time);
         expect(row.Open).toMatch(priceAt(5));
         expect(dec(row.High).gte(row.Open) && dec(row.High).gte(row.Close)).toBe(true);
@@ -265,6 +266,37 @@ describe('kline', () => {
     expect(hour).toMatchObject({ Time: Date.parse('2026-11-18T12:00:00Z') / 1000, Close: '0.80010' });
     expect(dec(hour.High).gte('0.80050')).toBe(true);
     t.clock.set(TEST_START);
+  });
+
+  it('starts 4H bars on UTC midnight and 1W bars on Monday', async () => {
+    const id = (await bySymbol('EURUSD')).Id;
+    const fourHours = (await kline({ forex_id: id, period: '4hour' })).body.data;
+    expect(fourHours.map((c: { Time: number }) => new Date(c.Time * 1000).toISOString())).toEqual([
+      '2026-11-18T00:00:00.000Z',
+      '2026-11-18T04:00:00.000Z',
+      '2026-11-18T08:00:00.000Z',
+    ]);
+    const weeks = (await kline({ forex_id: id, period: '1week' })).body.data;
+    expect(weeks.length).toBeGreaterThan(50);
+    for (const week of weeks) expect(new Date(week.Time * 1000).getUTCDay()).toBe(1);
+    expect(weeks.at(-1)).toMatchObject({
+      Time: Date.parse('2026-11-16T00:00:00Z') / 1000,
+      Close: (await bySymbol('EURUSD')).ForexQuotations.Close,
+    });
+  });
+
+  it('rolls up 4H and 1W history from the hours and days stored before they existed', async () => {
+    const { id, pricePrecision } = t.market.instrumentByCode('GBPUSD')!;
+    const read = async (period: string) => (await kline({ forex_id: id, period })).body.data;
+    const before = { hours: await read('4hour'), weeks: await read('1week') };
+    await t.database.db
+      .delete(candles)
+      .where(and(eq(candles.instrumentId, id), inArray(candles.period, ['4hour', '1week'])));
+    expect(await read('4hour')).toEqual([]);
+    await rollUpHistory(t.database.db, id, pricePrecision, '4hour');
+    await rollUpHistory(t.database.db, id, pricePrecision, '1week');
+    expect(await read('4hour')).toEqual(before.hours);
+    expect(await read('1week')).toEqual(before.weeks);
   });
 
   it('honours limit', async () => {
@@ -366,7 +398,7 @@ describe('the websocket', () => {
     expect(klines.map((k) => k.kline.Period)).toEqual(PERIODS.map((p) => p.period));
     for (const [i, k] of klines.entries()) {
       expect(k).toMatchObject({ type: 'kline', code: 1, symbol: 'ETHUSD', kline: { Close: '3220.15' } });
-      expect(k.kline.Time).toBe(Math.floor(time / 1000 / PERIODS[i]!.seconds) * PERIODS[i]!.seconds);
+      expect(k.kline.Time).toBe(bucketStart(PERIODS[i]!.seconds, time / 1000));
     }
     client.ws.close();
   });

@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, Code, klineTopic, LANGUAGES, Topic, WS_PATH } from '@meridian/contract';
+import { api, Code, endpoints, klineTopic, LANGUAGES, Topic, WS_PATH } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { post } from '../src/ledger/post';
@@ -489,7 +489,7 @@ describe('public calls', () => {
   });
 
   it('GET /v1/api/forex/kline (forex_id, period) for every period of SPEC.md §9', async () => {
-    for (const period of ['1min', '5min', '15min', '30min', '60min', '1day']) {
+    for (const period of ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week']) {
       expectOk(await get(api.kline.path, { forex_id: instrumentId('EURUSD'), period }), [CANDLE]);
     }
   });
@@ -791,6 +791,98 @@ describe('funding and verification (real accounts)', () => {
     const deleted = await postForm(api.delDrawMethod.path, { id: bank.data.id }, { token });
     expectOk(deleted, 'any');
     expect(deleted.msg).not.toBe('Success');
+  });
+});
+
+/** Beyond SPEC.md: the trader's toolkit (issue 22), each answer read with the contract's own schema. */
+describe("beyond SPEC.md: the trader's toolkit", () => {
+  const parsed = (name: keyof typeof endpoints, body: any) => {
+    expect(Object.keys(body).sort(), JSON.stringify(body)).toEqual(['code', 'data', 'msg']);
+    expect(body.code, body.msg).toBe(Code.OK);
+    return endpoints[name].answer.parse(body.data) as any;
+  };
+
+  it('partial close, trailing stop and close_all answer SPEC.md §3 orders with TrailingDistance and PartOf', async () => {
+    const who = await signUp();
+    await fund(who.user.id, '10000');
+    const { token } = who;
+    tick('EURUSD', '1.10000');
+    const order = (query: Fields) =>
+      get(
+        api.submitOrder.path,
+        { type: 1, cont: '0.1', forex_id: instrumentId('EURUSD'), multiple: 100, ...query },
+        { token },
+      );
+    const trailing = parsed('submitOrder', await order({ trailing_distance: '0.00200' }));
+    expect(trailing).toMatchObject({ TrailingDistance: '0.00200', TargetLossPrice: '1.09800', PartOf: 0 });
+    const part = parsed(
+      'closeOrder',
+      await get(api.closeOrder.path, { id: trailing.Id, lots: '0.04' }, { token }),
+    );
+    expect(part).toMatchObject({ Quantity: '0.04', PartOf: trailing.Id, Status: 3 });
+    const stops = await get(
+      api.setStopPrice.path,
+      { id: trailing.Id, stop_loss_price: '1.09000', target_profit_price: 0, trailing_distance: '' },
+      { token },
+    );
+    expect(parsed('setStopPrice', stops)).toMatchObject({
+      TrailingDistance: '0',
+      TargetLossPrice: '1.09000',
+    });
+    parsed('submitOrder', await order({ type: 2 }));
+    const closed = parsed('closeAll', await get(api.closeAll.path, { which: 'all' }, { token }));
+    expect(closed.map((r: { closed: boolean }) => r.closed)).toEqual([true, true]);
+  });
+
+  it('alerts, notifications, watchlist and preferences answer their schemas', async () => {
+    const { token } = await signUp();
+    tick('EURUSD', '1.10000');
+    const eurusd = instrumentId('EURUSD');
+    const alert = parsed(
+      'alertCreate',
+      await postForm(
+        api.alertCreate.path,
+        { forex_id: eurusd, price: '1.20000', direction: 'above' },
+        { token },
+      ),
+    );
+    expect(alert).toMatchObject({ forex_id: eurusd, price: '1.20000', fired_at: '' });
+    expect(
+      parsed('alertList', await get(api.alertList.path, {}, { token })).map((a: { id: number }) => a.id),
+    ).toEqual([alert.id]);
+    parsed('alertDelete', await postForm(api.alertDelete.path, { id: alert.id }, { token }));
+    expect(
+      parsed('notificationList', await get(api.notificationList.path, { page: 1 }, { token })),
+    ).toMatchObject({
+      unread: 0,
+    });
+    expect(
+      parsed('notificationRead', await postForm(api.notificationRead.path, { all: 1 }, { token })),
+    ).toEqual({
+      unread: 0,
+    });
+    expect(
+      parsed('watchlistAdd', await postForm(api.watchlistAdd.path, { forex_id: eurusd }, { token })),
+    ).toEqual([eurusd]);
+    expect(parsed('watchlist', await get(api.watchlist.path, {}, { token }))).toEqual([eurusd]);
+    expect(
+      parsed(
+        'watchlistOrder',
+        await postForm(api.watchlistOrder.path, { forex_ids: String(eurusd) }, { token }),
+      ),
+    ).toEqual([eurusd]);
+    expect(
+      parsed('watchlistRemove', await postForm(api.watchlistRemove.path, { forex_id: eurusd }, { token })),
+    ).toEqual([]);
+    expect(parsed('getPreferences', await get(api.getPreferences.path, {}, { token }))).toMatchObject({
+      one_tap: false,
+    });
+    expect(
+      parsed(
+        'setPreferences',
+        await postForm(api.setPreferences.path, { chart_type: 'line', chart_period: '4hour' }, { token }),
+      ),
+    ).toMatchObject({ chart_type: 'line', chart_period: '4hour' });
   });
 });
 

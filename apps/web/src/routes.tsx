@@ -56,6 +56,13 @@ export const ROUTES: RouteDef[] = [
     page: () => import('./features/copy/CopyDetailPage'),
     login: true,
   },
+  {
+    path: '/notifications',
+    title: 'page.notifications',
+    page: () => import('./features/notifications/NotificationsPage'),
+    login: true,
+  },
+  { path: '/alerts', title: 'page.alerts', page: () => import('./features/alerts/AlertsPage'), login: true },
   { path: '/rank', title: 'page.rank', page: () => import('./features/rank/RankPage'), footer: true },
   { path: '/rank/provider', title: 'page.provider', page: () => import('./features/copy/ProviderPage') },
   { path: '/feedback', title: 'page.feedback', page: () => import('./features/feedback/FeedbackPage') },
@@ -107,6 +114,13 @@ export const ROUTES: RouteDef[] = [
     title: 'page.history',
     page: () => import('./features/account/HistoryPage'),
     login: true,
+  },
+  {
+    path: '/recharge/list',
+    title: 'page.depositRecords',
+    page: () => import('./features/statements/DepositRecordsPage'),
+    login: true,
+    real: true,
   },
   {
     path: '/mine/charge',

@@ -68,14 +68,46 @@ export const api = {
   getPreferences: call('GET', '/v1/api/preferences', 'user'),
   /** Changes some preferences: {one_tap, chart_type, chart_period, chart_indicators}. */
   setPreferences: call('POST', '/v1/api/preferences', 'user'),
+  /** The caller's favourite instruments (forex_id), in order. */
+  watchlist: call('GET', '/v1/api/watchlist', 'user'),
+  /** Adds an instrument to the watchlist: {forex_id}. */
+  watchlistAdd: call('POST', '/v1/api/watchlist/add', 'user'),
+  /** Takes an instrument off the watchlist: {forex_id}. */
+  watchlistRemove: call('POST', '/v1/api/watchlist/remove', 'user'),
+  /** Reorders the watchlist: {forex_ids} comma-separated, first to last. */
+  watchlistOrder: call('POST', '/v1/api/watchlist/order', 'user'),
+  /** The caller's price alerts, waiting and fired. */
+  alertList: call('GET', '/v1/api/alerts', 'user'),
+  /** Sets a price alert: {forex_id, price, direction above|below, note}. */
+  alertCreate: call('POST', '/v1/api/alerts', 'user'),
+  /** Deletes one of the caller's alerts: {id}. */
+  alertDelete: call('POST', '/v1/api/alerts/delete', 'user'),
+  /** The caller's notifications, a page at a time, with the unread count. */
+  notificationList: call('GET', '/v1/api/notifications', 'user'),
+  /** Marks one notification read ({id}) or all of them ({all: 1}). */
+  notificationRead: call('POST', '/v1/api/notifications/read', 'user'),
+  /** The server's VAPID public key for Web Push. */
+  pushKey: call('GET', '/v1/api/push/key', 'user'),
+  /** Stores this browser's push subscription: {endpoint, p256dh, auth}. */
+  pushSubscribe: call('POST', '/v1/api/push/subscribe', 'user'),
+  /** Forgets a push subscription: {endpoint}. */
+  pushUnsubscribe: call('POST', '/v1/api/push/unsubscribe', 'user'),
   /** The caller's invite code and how many accounts registered with it (real accounts: SPEC.md §6 closes invite to demo). */
   inviteInfo: call('GET', '/api/user/invite_info', 'real'),
   categories: call('GET', '/v1/api/forex/getCategories', 'public'),
   chargeInfo: call('GET', '/api/quickCharge/info', 'real'),
   chargeSubmit: call('GET', '/api/quickCharge/submit', 'real'),
   wireSubmit: call('GET', '/api/quickCharge/wire_submit', 'real'),
+  /** The trader's deposit requests, newest first, with their status and the operator's reason when refused. */
+  chargeList: call('GET', '/api/quickCharge/list', 'real'),
   forexDetail: call('GET', '/v1/api/main/account/forexDetail', 'user'),
   ledger: call('GET', '/v1/api/main/accountLog/forexChange', 'user'),
+  /** The ledger as a file (format=csv), with the ledger's filters. */
+  ledgerExport: call('GET', '/v1/api/main/accountLog/export', 'user'),
+  /** The order history as a file (format=csv), with its filters. */
+  historyExport: call('GET', '/v1/api/forex/history_export', 'user'),
+  /** Balance at each day's end and the daily equity snapshots, the last 90 days: [{day, balance, equity}]. */
+  accountHistory: call('GET', '/v1/api/main/account/history', 'user'),
   drawSymbolList: call('GET', '/api/account/draw_symbol_list', 'real'),
   draw: call('POST', '/api/account/draw', 'real'),
   drawList: call('GET', '/api/account/draw_list', 'real'),

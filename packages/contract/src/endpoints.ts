@@ -1,15 +1,19 @@
 import type { ApiName } from './api';
 import type { Endpoint } from './endpoint';
 import { accountsEndpoints } from './wire/accounts';
+import { alertsEndpoints } from './wire/alerts';
 import { contentEndpoints } from './wire/content';
 import { copyingEndpoints } from './wire/copying';
 import { fundingEndpoints } from './wire/funding';
 import { kycEndpoints } from './wire/kyc';
 import { marketEndpoints } from './wire/market';
+import { notificationsEndpoints } from './wire/notifications';
 import { preferencesEndpoints } from './wire/preferences';
 import { rankingEndpoints } from './wire/ranking';
 import { settingsEndpoints } from './wire/settings';
+import { statementsEndpoints } from './wire/statements';
 import { tradingEndpoints } from './wire/trading';
+import { watchlistEndpoints } from './wire/watchlist';
 
 /**
  * Every trader-facing call with its input and answer schemas, by the name `api` gives it. The server
@@ -26,6 +30,10 @@ export const endpoints = {
   ...rankingEndpoints,
   ...copyingEndpoints,
   ...preferencesEndpoints,
+  ...watchlistEndpoints,
+  ...alertsEndpoints,
+  ...notificationsEndpoints,
+  ...statementsEndpoints,
 } satisfies Record<ApiName, Endpoint>;
 
 /** The same calls by area, as the API reference groups them. */
@@ -40,6 +48,10 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   Leaderboard: rankingEndpoints,
   'Copy trading': copyingEndpoints,
   Preferences: preferencesEndpoints,
+  Watchlist: watchlistEndpoints,
+  'Price alerts': alertsEndpoints,
+  Notifications: notificationsEndpoints,
+  Statements: statementsEndpoints,
 };
 
 export { adminEndpoints } from './wire/admin';

@@ -6,6 +6,7 @@ export const Topic = {
   FOREX_TRADE: 'FOREX_TRADE',
   FOREX_CLOSED: 'FOREX_CLOSED',
   FOREX_FILLED: 'FOREX_FILLED',
+  NOTIFICATION: 'NOTIFICATION',
 } as const;
 
 /** Kline topic of one instrument and period, e.g. `KLINE:EURUSD:1min`. */

@@ -67,5 +67,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
 
   route(app, db, endpoints.balance, async ({ user }) => balanceOf(user));
   route(app, db, endpoints.forexDetail, async ({ user }) => accountDetail(deps.trading, user));
-  route(app, db, endpoints.ledger, ({ input, user, lang }) => ledgerList(db, user, input.page, lang));
+  route(app, db, endpoints.ledger, ({ input: { page, ...filters }, user, lang }) =>
+    ledgerList(db, user, page, lang, filters),
+  );
 }

@@ -1,12 +1,14 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 
 /** The user's cash history: rows on the balance (a withdrawal's lock rows mirror them and are left out). */
-const cashRows = (userId: number) =>
+export const cashRows = (userId: number) =>
   and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.account, 'balance'));
 
-export async function ledgerPage(db: Db, userId: number, page: number, size: number) {
+/** A page of the cash history, newest first; `filter` keeps only some rows (the statement filters). */
+export async function ledgerPage(db: Db, userId: number, page: number, size: number, filter?: SQL) {
+  const where = and(cashRows(userId), filter);
   const rows = await db
     .select({
       id: ledgerEntries.id,
@@ -16,10 +18,10 @@ export async function ledgerPage(db: Db, userId: number, page: number, size: num
       createdAt: ledgerEntries.createdAt,
     })
     .from(ledgerEntries)
-    .where(cashRows(userId))
+    .where(where)
     .orderBy(desc(ledgerEntries.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(cashRows(userId));
+  const [total] = await db.select({ n: count() }).from(ledgerEntries).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,9 +1,10 @@
-import type { Language } from '@meridian/contract';
+import type { Language, LedgerFilters } from '@meridian/contract';
 import { availableText, Scale, toFixed, withdrawable } from '@meridian/core';
 import type { Db } from '../db/client';
 import type { User } from '../http/sessions';
 import { type MessageKey, translate } from '../i18n';
 import { LEDGER_TYPES, type LedgerType } from '../ledger/post';
+import { ledgerFilter } from '../statements/filters';
 import type { Trading } from '../trading/service';
 import { LEDGER_PAGE_SIZE } from './limits';
 import { ledgerPage } from './wallet.repo';
@@ -26,15 +27,21 @@ export async function accountDetail(trading: Trading, user: User) {
 /** 'YYYY-MM-DD HH:mm:ss' in UTC. */
 const utcText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
-function memo(lang: Language, type: string, note: string | null): string {
+/** What a ledger row of `type` was, in the caller's language. */
+export function ledgerLabel(lang: Language, type: string): string {
   const known = (LEDGER_TYPES as readonly string[]).includes(type);
-  const label = known ? translate(lang, `ledger_${type as LedgerType}` satisfies MessageKey) : type;
+  return known ? translate(lang, `ledger_${type as LedgerType}` satisfies MessageKey) : type;
+}
+
+function memo(lang: Language, type: string, note: string | null): string {
+  const label = ledgerLabel(lang, type);
   return note ? `${label}: ${note}` : label;
 }
 
-/** SPEC.md §3 ledger rows, newest first, LEDGER_PAGE_SIZE a page. */
-export async function ledgerList(db: Db, user: User, page: number, lang: Language) {
-  const { rows, total } = await ledgerPage(db, user.id, page, LEDGER_PAGE_SIZE);
+/** SPEC.md §3 ledger rows, newest first, LEDGER_PAGE_SIZE a page; the filters keep only some. */
+export async function ledgerList(db: Db, user: User, page: number, lang: Language, filters: LedgerFilters) {
+  const filter = ledgerFilter(user.id, filters);
+  const { rows, total } = await ledgerPage(db, user.id, page, LEDGER_PAGE_SIZE, filter);
   return {
     data: rows.map((row) => ({
       Id: row.id,

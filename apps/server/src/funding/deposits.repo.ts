@@ -46,3 +46,18 @@ export async function depositPage(db: Db, status: number | undefined, page: Page
   const [total] = await db.select({ n: count() }).from(deposits).where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** A trader's own deposit requests with their channel, newest first: a page and how many there are. */
+export async function userDeposits(db: Db, userId: number, page: PageInput) {
+  const where = eq(deposits.userId, userId);
+  const rows = await db
+    .select({ deposit: deposits, channel: depositChannels })
+    .from(deposits)
+    .innerJoin(depositChannels, eq(depositChannels.id, deposits.channelId))
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db.select({ n: count() }).from(deposits).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

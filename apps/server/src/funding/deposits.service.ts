@@ -1,15 +1,18 @@
-import { dec } from '@meridian/core';
+import type { Language } from '@meridian/contract';
+import { dec, Scale, toFixed } from '@meridian/core';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
+import { translate } from '../i18n';
 import { lockAccount, post } from '../ledger/post';
 import { audit } from '../operators/audit';
 import type { PageInput } from '../operators/inputs';
 import { readSetting } from '../settings/read';
+import { utcText } from '../util/time';
 import { type DepositKind, enabledChannel, enabledChannels } from './catalog.repo';
-import { decideDeposit, depositPage, insertDeposit } from './deposits.repo';
+import { decideDeposit, depositPage, insertDeposit, userDeposits } from './deposits.repo';
 import { ReviewStatus } from './schema';
 import { ownUpload, uploadPath } from './uploads.service';
 import { isoOrNull } from './views';
@@ -67,6 +70,32 @@ export async function requestDeposit(db: Db, user: User, request: DepositRequest
     address: request.address,
   });
   return said({ id: row.id }, 'deposit_submitted');
+}
+
+export const DEPOSIT_PAGE_SIZE = 20;
+
+const DEPOSIT_STATUS_KEY = {
+  [ReviewStatus.pending]: 'deposit_waiting',
+  [ReviewStatus.approved]: 'deposit_approved',
+  [ReviewStatus.rejected]: 'deposit_refused',
+} as const;
+
+/** The trader's deposit records, newest first: amount, channel, time, status and the operator's reason once refused. */
+export async function depositRecords(db: Db, user: User, page: number, lang: Language) {
+  const { rows, total } = await userDeposits(db, user.id, { page, size: DEPOSIT_PAGE_SIZE });
+  return {
+    data: rows.map(({ deposit: d, channel: c }) => ({
+      id: d.id,
+      number: toFixed(d.amount, Scale.balance),
+      kind: c.kind,
+      channel: c.kind === 'coin' ? [c.currencyCode, c.protocolCode].filter(Boolean).join(' ') : c.bankName,
+      status: d.status,
+      status_name: translate(lang, DEPOSIT_STATUS_KEY[d.status]),
+      created_at: utcText(d.createdAt),
+      reason: d.status === ReviewStatus.rejected ? (d.reason ?? '') : '',
+    })),
+    total,
+  };
 }
 
 /** Approval credits the amount to the balance with a `deposit` ledger row, audited, all in one transaction. */

@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 import { route } from '../http/route';
 import { tokenFromHeader, userForToken } from '../http/sessions';
 import { operatorForToken, type Role } from '../operators/session';
-import { depositOptions, requestDeposit } from './deposits.service';
+import { depositOptions, depositRecords, requestDeposit } from './deposits.service';
 import { bindMethod, deleteMethod, destinationOf, listMethods } from './methods.service';
 import { readUpload, storeImage } from './uploads.service';
 import { requestWithdrawal, withdrawalRecords, withdrawCurrencyList } from './withdrawals.service';
@@ -73,6 +73,10 @@ export async function fundingRoutes(app: FastifyInstance, deps: Deps): Promise<v
       proofImg: input.proofImg,
       address: '',
     }),
+  );
+
+  route(app, db, endpoints.chargeList, async ({ user, input, lang }) =>
+    depositRecords(db, user, input.page, lang),
   );
 
   route(app, db, endpoints.drawSymbolList, async ({ input }) => withdrawCurrencyList(db, input.type));

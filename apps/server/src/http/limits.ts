@@ -29,6 +29,9 @@ export const LIMITS: Partial<Record<ApiName, Limit>> = {
   cancelOrder: { max: 300, by: 'session' },
   setStopPrice: { max: 300, by: 'session' },
   draw: { max: 30, by: 'session' },
+  // Exports read a whole history: a few a minute are plenty for a person.
+  ledgerExport: { max: 10, by: 'session' },
+  historyExport: { max: 10, by: 'session' },
 };
 
 const NAME_BY_PATH = new Map(Object.entries(api).map(([name, call]) => [call.path, name as ApiName]));

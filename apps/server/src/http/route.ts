@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type Access,
   type AnswerOf,
@@ -102,12 +103,53 @@ export function route<E extends Endpoint>(
   endpoint: E,
   handler: Handler<InputOf<E>, E['access'], UserFor<E['access']>, AnswerOf<E>>,
 ): void {
-  register(app, db, endpoint, handler, async (token) => {
-    const user = endpoint.access === 'public' ? null : await userForToken(db, token);
-    if (!user && (endpoint.access === 'user' || endpoint.access === 'real')) throw sessionInvalid();
-    if (user?.isDemo && endpoint.access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
-    return user as UserFor<E['access']>;
-  });
+  register(
+    app,
+    endpoint,
+    handler,
+    (token) => callerOf<E['access']>(db, endpoint.access, token),
+    (reply, lang, result) => reply.send(answerEnvelope(db, endpoint, lang, result)),
+  );
+}
+
+/** The caller of a call of this access level: refuses a missing session, or a demo account on a real-only call. */
+async function callerOf<A extends Access>(db: Db, access: A, token: string | undefined): Promise<UserFor<A>> {
+  const user = access === 'public' ? null : await userForToken(db, token);
+  if (!user && (access === 'user' || access === 'real')) throw sessionInvalid();
+  if (user?.isDemo && access === 'real') throw new AppError(Code.REFUSED, 'only_true_account');
+  return user as UserFor<A>;
+}
+
+/** A file a download call answers with: its name, its content type and its text, produced piece by piece. */
+export interface Download {
+  filename: string;
+  type: string;
+  body: AsyncIterable<string>;
+}
+
+/**
+ * Registers a call whose success is a file streamed to the caller (statement exports) instead of the
+ * envelope: access, input, language and rate limit as `route`; a refusal before the file starts is an
+ * envelope as usual.
+ */
+export function routeDownload<E extends Endpoint>(
+  app: FastifyInstance,
+  db: Db,
+  endpoint: E,
+  handler: (ctx: Ctx<InputOf<E>, E['access']>) => Promise<Download>,
+): void {
+  register(
+    app,
+    endpoint,
+    handler,
+    (token) => callerOf<E['access']>(db, endpoint.access, token),
+    (reply, _lang, file) =>
+      reply
+        .header('content-type', file.type)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(file.body)),
+  );
 }
 
 /**
@@ -121,9 +163,8 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
   endpoint: E,
   handler: Handler<InputOf<E>, 'user', ClaimedSession, AnswerOf<E>>,
 ): void {
-  register<E, ClaimedSession>(
+  register<E, ClaimedSession, AnswerOf<E> | Said<AnswerOf<E>>>(
     app,
-    db,
     endpoint,
     async (ctx) => {
       try {
@@ -139,6 +180,7 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
       if (!session) throw sessionInvalid();
       return session;
     },
+    (reply, lang, result) => reply.send(answerEnvelope(db, endpoint, lang, result)),
   );
 }
 
@@ -155,13 +197,16 @@ export function answerEnvelope<T>(
   return said ? envelope(lang, Code.OK, said.key, data, said.params) : envelope(lang, Code.OK, 'ok', data);
 }
 
-/** A call's route: `identify` finds the caller (or refuses) before the input is read. */
-function register<E extends Endpoint, U>(
+/**
+ * A call's route: `identify` finds the caller (or refuses) before the input is read; `answer` sends what the
+ * use-case made of it (an envelope, a file).
+ */
+function register<E extends Endpoint, U, R>(
   app: FastifyInstance,
-  db: Db,
   endpoint: E,
-  handler: Handler<InputOf<E>, Access, U, AnswerOf<E>>,
+  handler: (ctx: Ctx<InputOf<E>, Access, U>) => Promise<R>,
   identify: (token: string | undefined) => Promise<U>,
+  answer: (reply: FastifyReply, lang: Language, result: R) => unknown,
 ): void {
   const rateLimit = rateLimitFor(endpoint.path);
   app.route({
@@ -173,8 +218,7 @@ function register<E extends Endpoint, U>(
       const token = tokenFromHeader(req.headers.authorization);
       const user = await identify(token);
       const input = parseInput<E['input']>(endpoint.input, rawInput(req));
-      const result = await handler({ input, user, lang, token, req });
-      return reply.send(answerEnvelope(db, endpoint, lang, result));
+      return answer(reply, lang, await handler({ input, user, lang, token, req }));
     },
   });
 }

@@ -1,22 +1,11 @@
+import type { LedgerType } from '@meridian/contract';
 import { type Dec, dec } from '@meridian/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ledgerEntries, users } from '../db/schema';
 
-export const LEDGER_TYPES = [
-  'deposit',
-  'withdraw_lock',
-  'withdraw_unlock',
-  'withdraw_paid',
-  'trade_margin',
-  'trade_fee',
-  'trade_settle',
-  'pending_refund',
-  'negative_balance_protection',
-  'operator_adjust',
-  'demo_reset',
-] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
+// The types live in the contract: the statement filters and the web's labels list them too.
+export { LEDGER_TYPES, type LedgerType } from '@meridian/contract';
 
 export interface Posting {
   userId: number;

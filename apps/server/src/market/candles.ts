@@ -151,6 +151,33 @@ export async function readBars(
   });
 }
 
+/**
+ * The period a longer one is built of: the longest shorter period that divides it (60min for 4hour, 1day
+ * for 1week), so that each of its bars falls inside exactly one bar of the longer period.
+ */
+export function rollUpSource(period: Period): Period | undefined {
+  const seconds = PERIOD_SECONDS.get(period)!;
+  return PERIODS.findLast((p) => p.seconds < seconds && seconds % p.seconds === 0)?.period;
+}
+
+/**
+ * Builds a period's stored bars from its source period's: for a period added after an instrument's history
+ * was stored. Rolled up in a book of its own, so no live bar is written with them.
+ */
+export async function rollUpHistory(
+  db: Db,
+  instrumentId: number,
+  precision: number,
+  period: Period,
+): Promise<void> {
+  const source = rollUpSource(period);
+  if (!source) return;
+  const book = new BarBook();
+  for (const part of await readBars(db, instrumentId, precision, source, Number.MAX_SAFE_INTEGER))
+    book.apply(instrumentId, precision, part, [period]);
+  await writeBars(db, book.takeDirty(), 'insert');
+}
+
 export interface HistorySubject {
   instrumentId: number;
   precision: number;
@@ -184,7 +211,7 @@ export function synthesizeHistory(
     30_000,
     50_000,
   );
-  for (const bar of dayBars) book.apply(subject.instrumentId, subject.precision, bar, ['1day']);
+  for (const bar of dayBars) book.apply(subject.instrumentId, subject.precision, bar, ['1day', '1week']);
   for (const bar of minuteBars) book.apply(subject.instrumentId, subject.precision, bar);
 }
 

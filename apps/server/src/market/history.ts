@@ -2,7 +2,7 @@ import { toPoints } from '@meridian/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { seededRandom, symbolSeed } from '../feed/walk';
-import { type BarBook, PERIOD_NAMES, readBars, synthesizeHistory, writeBars } from './candles';
+import { type BarBook, PERIOD_NAMES, readBars, rollUpHistory, synthesizeHistory, writeBars } from './candles';
 import type { MarketInstrument } from './definitions';
 import type { QuoteBook } from './quotes';
 import { SPARK_PERIOD, SPARK_POINTS, type SparkBook } from './sparks';
@@ -43,7 +43,13 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
       [lastMinute] = await readBars(db, id, precision, '1min', 1);
     }
     for (const period of PERIOD_NAMES) {
-      const recent = await readBars(db, id, precision, period, period === SPARK_PERIOD ? SPARK_POINTS : 1);
+      const count = period === SPARK_PERIOD ? SPARK_POINTS : 1;
+      let recent = await readBars(db, id, precision, period, count);
+      // A period added since the history was stored (4hour, 1week): rolled up once from the shorter ones.
+      if (!recent.length) {
+        await rollUpHistory(db, id, precision, period);
+        recent = await readBars(db, id, precision, period, count);
+      }
       const latest = recent.at(-1);
       if (latest) bars.restore(id, period, latest);
       if (period === SPARK_PERIOD) sparks.restore(id, recent);

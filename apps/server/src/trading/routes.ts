@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { route, routeProvingSession, said } from '../http/route';
 import { translate } from '../i18n';
+import { historyFilter } from '../statements/filters';
 import { utcText } from '../util/time';
 import { bookOf } from './book';
 import type { OrderRow } from './schema';
@@ -77,7 +78,11 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
   });
 
   route(app, db, endpoints.myDeal, async ({ input, user }): Promise<AnswerOf<typeof endpoints.myDeal>> => {
-    const where = and(eq(orders.userId, user.id), inArray(orders.status, TAB_STATUSES[input.status]));
+    const where = and(
+      eq(orders.userId, user.id),
+      inArray(orders.status, TAB_STATUSES[input.status]),
+      input.status === '3' ? historyFilter(input) : undefined,
+    );
     const [rows, [totals], [account]] = await Promise.all([
       db
         .select()

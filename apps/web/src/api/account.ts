@@ -11,7 +11,7 @@ import {
   type User,
   type WalletBalance,
 } from '@meridian/contract';
-import { act, request } from './http';
+import { act, type Params, request } from './http';
 
 export const fetchAreas = () => request<AreaCode[]>(api.areaList);
 export const fetchSetting = (key: string) => request<string>(api.setting, { key }, { silent: true });
@@ -44,6 +44,8 @@ export const amendPassword = (newPassword: string, authCode: string, type: Login
 export const fetchUserInfo = () => request<User>(api.userInfo);
 export const fetchBalance = () => request<WalletBalance>(api.balance);
 export const resetDemo = () => act<WalletBalance>(api.resetDemo);
-export const fetchLedger = (page: number) => request<LedgerPage>(api.ledger, { page });
+/** A page of the ledger; `filters` (from, to, forex_id, type) keep only some rows. */
+export const fetchLedger = (page: number, filters: Params = {}) =>
+  request<LedgerPage>(api.ledger, { ...filters, page });
 
 export type { AreaCode, Captcha, LedgerRow, LoginResult, LoginType };

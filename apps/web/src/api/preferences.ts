@@ -1,7 +1,9 @@
 import { api, type Preferences } from '@meridian/contract';
 import { request } from './http';
 
-export const fetchPreferences = () => request<Preferences>(api.getPreferences, {}, { silent: true });
+/** Asked in the background: an ended session is cleared without a detour to /login. */
+export const fetchPreferences = () =>
+  request<Preferences>(api.getPreferences, {}, { silent: true, init: true });
 /** Indicators travel comma-separated, as a form sends them. */
 export const savePreferences = ({ chart_indicators, ...rest }: Partial<Preferences>) =>
   request<Preferences>(api.setPreferences, {

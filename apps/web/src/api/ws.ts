@@ -18,45 +18,118 @@ function topicOf(message: ServerMessage): string {
   return message.type === 'kline' ? `KLINE:${message.symbol}:${message.kline.Period}` : message.type;
 }
 
+/** What the trader is told about the live prices: coming in, being reconnected, or no network at all. */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+/** The first retry waits up to this long; each further one up to twice as long as the one before… */
+const RETRY_BASE_MS = 1000;
+/** …and never longer than this. */
+const RETRY_CAP_MS = 15_000;
+
+/**
+ * How long to wait before reconnect attempt `attempt` (0 first): "full jitter", a random wait up to an
+ * exponentially growing, capped ceiling, so that phones dropped together by a server restart do not all
+ * come back in the same instant.
+ */
+export function retryDelay(attempt: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** attempt));
+}
+
+/** WebSocket.readyState values (a test's fake socket has no static constants). */
+const CONNECTING = 0;
+const OPEN = 1;
+
+/** What the socket needs from the browser; a test gives a fake WebSocket and its own events. */
+export interface SocketEnvironment {
+  url(): string;
+  WebSocket: new (url: string) => WebSocket;
+  random(): number;
+  /** Where `online` and `visibilitychange` are heard (the window and the document, in the browser). */
+  listen(event: 'online' | 'offline' | 'visibilitychange', handler: () => void): void;
+  online(): boolean;
+  visible(): boolean;
+}
+
+function browserEnvironment(): SocketEnvironment {
+  const hasWindow = typeof window !== 'undefined';
+  return {
+    url: defaultUrl,
+    WebSocket: globalThis.WebSocket,
+    random: Math.random,
+    listen(event, handler) {
+      if (!hasWindow) return;
+      if (event === 'visibilitychange') document.addEventListener(event, handler);
+      else window.addEventListener(event, handler);
+    },
+    online: () => !hasWindow || navigator.onLine !== false,
+    visible: () => !hasWindow || document.visibilityState === 'visible',
+  };
+}
+
 /**
  * The one websocket of the app (SPEC.md §7, §9): ping every 5 s, reconnect when more than 2 pings go
  * unanswered or a connect takes over 5 s, topics counted per listener, everything resent after a reconnect.
+ * Retries back off with jitter, wait while the device is offline, and are cut short when the network or
+ * the app (back in the foreground) comes back.
  */
 export class Socket {
   private ws: WebSocket | null = null;
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly stateListeners = new Set<() => void>();
   private token: string | null = null;
   private missedPongs = 0;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
+  /** Opened at least once: a later loss is a reconnect, not the first connect. */
+  private wasOpen = false;
+  private readonly env: SocketEnvironment;
   /** Set when the server accepted the login message (login_result with code 1). */
   loggedIn = false;
+  state: ConnectionState;
 
-  constructor(private readonly url: () => string = defaultUrl) {}
+  constructor(env: Partial<SocketEnvironment> = {}) {
+    this.env = { ...browserEnvironment(), ...env };
+    this.state = this.env.online() ? 'connecting' : 'offline';
+    this.env.listen('online', () => this.wake());
+    this.env.listen('offline', () => this.settle());
+    this.env.listen('visibilitychange', () => {
+      if (this.env.visible()) this.wake();
+    });
+  }
+
+  /** Hears each change of `state`; returns the way to stop hearing it. */
+  onState(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
 
   /** Opens the socket if it is not open or opening. */
   open(): void {
-    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    if (this.ws && this.ws.readyState <= OPEN) return;
     clearTimeout(this.retryTimer);
-    const ws = new WebSocket(this.url());
+    this.retryTimer = undefined;
+    const ws = new this.env.WebSocket(this.env.url());
     this.ws = ws;
     this.connectTimer = setTimeout(() => this.reconnect(), WS_CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(this.connectTimer);
       this.retries = 0;
       this.missedPongs = 0;
+      this.wasOpen = true;
       for (const topic of this.listeners.keys())
         if (isServerTopic(topic)) this.send({ type: 'sub', params: topic });
       if (this.token) this.send({ type: 'login', params: this.token });
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.ping(), WS_PING_INTERVAL_MS);
+      this.settle();
     };
     ws.onmessage = (event) => this.receive(String(event.data));
     ws.onclose = () => {
       if (this.ws === ws) this.scheduleRetry();
     };
+    this.settle();
   }
 
   /** Listens to a topic; the first listener subscribes and the last one to leave unsubscribes. */
@@ -93,6 +166,7 @@ export class Socket {
     clearInterval(this.pingTimer);
     clearTimeout(this.connectTimer);
     clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     const ws = this.ws;
     this.ws = null;
     ws?.close();
@@ -127,7 +201,7 @@ export class Socket {
   }
 
   private send(message: object): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws?.readyState === OPEN) this.ws.send(JSON.stringify(message));
   }
 
   private reconnect(): void {
@@ -143,10 +217,48 @@ export class Socket {
     this.ws = null;
     this.loggedIn = false;
     clearInterval(this.pingTimer);
+    // A socket closed while connecting must not be "timed out" later, closing the next one.
+    clearTimeout(this.connectTimer);
     clearTimeout(this.retryTimer);
-    const delay = Math.min(1000 * 2 ** this.retries, 10_000);
-    this.retries += 1;
-    this.retryTimer = setTimeout(() => this.open(), delay);
+    this.retryTimer = undefined;
+    // Offline, a retry cannot succeed: the online event opens the socket again.
+    if (this.env.online()) {
+      this.retryTimer = setTimeout(() => this.open(), retryDelay(this.retries, this.env.random));
+      this.retries += 1;
+    }
+    this.settle();
+  }
+
+  /** Back online or in the foreground: a socket that is not open is opened now, not at its next retry. */
+  private wake(): void {
+    if (this.ws?.readyState === OPEN || !this.env.online()) {
+      this.settle();
+      return;
+    }
+    // An attempt begun before the network came back may hang until its time-out: start afresh.
+    if (this.ws?.readyState === CONNECTING) {
+      const stale = this.ws;
+      this.ws = null;
+      clearTimeout(this.connectTimer);
+      stale.onclose = null;
+      stale.close();
+    }
+    this.retries = 0;
+    this.open();
+  }
+
+  /** Works out `state` from the network and the socket, and tells the listeners when it changed. */
+  private settle(): void {
+    const state: ConnectionState = !this.env.online()
+      ? 'offline'
+      : this.ws?.readyState === OPEN
+        ? 'live'
+        : this.wasOpen
+          ? 'reconnecting'
+          : 'connecting';
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener();
   }
 }
 

@@ -20,6 +20,9 @@ interface PreferencesState {
   change(patch: Partial<Preferences>): Promise<void>;
 }
 
+/** Counts changes, so that only the latest one's answer is applied. */
+let changes = 0;
+
 export const usePreferences = create<PreferencesState>()((set, get) => ({
   preferences: DEFAULTS,
   loadedFor: 0,
@@ -31,12 +34,15 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
   },
   async change(patch) {
     const before = get().preferences;
+    const mine = ++changes;
     set({ preferences: { ...before, ...patch } });
     if (!useUser.getState().isLogin) return;
+    // Only the latest change's answer is taken: an earlier one arriving late must not undo a later choice.
     try {
-      set({ preferences: await savePreferences(patch) });
+      const saved = await savePreferences(patch);
+      if (mine === changes) set({ preferences: saved });
     } catch {
-      set({ preferences: before });
+      if (mine === changes) set({ preferences: before });
     }
   },
 }));

@@ -6,6 +6,7 @@ import { endpointAreas } from '../endpoints';
 import { LANGUAGES } from '../languages';
 import { adminEndpoints } from '../wire/admin';
 import { MULTIPART_ENDPOINTS } from '../wire/funding';
+import { DOWNLOAD_ENDPOINTS } from '../wire/statements';
 import { WS_PATH } from '../ws';
 
 type Json = Record<string, unknown>;
@@ -115,7 +116,13 @@ function operationOf(op: Operation): Json {
     responses: {
       '200': {
         description: `The envelope. Codes: ${codes.join(', ')}.`,
-        content: { 'application/json': { schema: envelopeOf(described.answer, codes) } },
+        content: (DOWNLOAD_ENDPOINTS as readonly string[]).includes(op.name)
+          ? {
+              // A file on success; a refusal is still the envelope.
+              'text/csv': { schema: jsonSchema(described.answer, 'output') },
+              'application/json': { schema: envelopeOf(z.null(), codes) },
+            }
+          : { 'application/json': { schema: envelopeOf(described.answer, codes) } },
       },
     },
   };

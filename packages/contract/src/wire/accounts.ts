@@ -3,6 +3,7 @@ import { api } from '../api';
 import { Code } from '../codes';
 import { endpoint } from '../endpoint';
 import { decimal, id, nothing, optionalId, optionalText, page, pageInput, text, utcTime } from './fields';
+import { ledgerFilters } from './statements';
 
 /** A call that reads nothing beyond the caller's session. */
 const noInput = z.object({});
@@ -281,8 +282,9 @@ export const accountsEndpoints = {
     answer: accountDetail,
   }),
   ledger: endpoint(api.ledger, {
-    summary: "A page of the account's ledger, newest first",
-    input: pageInput,
+    summary:
+      "A page of the account's ledger, newest first; optionally only from, to (UTC days, inclusive), of an instrument's orders (forex_id) or of one type",
+    input: pageInput.extend(ledgerFilters.shape),
     answer: ledgerPage,
   }),
   inviteInfo: endpoint(api.inviteInfo, {

@@ -167,6 +167,25 @@ export type CoinDepositForm = Sent<typeof coinDepositInput>;
 export const wireDepositInput = z.object({ number: positiveAmount, proofImg: uploadUrl, wire_id: id });
 export type WireDepositForm = Sent<typeof wireDepositInput>;
 
+/** A deposit request as the trader sees it in the deposit records. */
+export const depositRecord = z.object({
+  id: z.number().int(),
+  /** The amount asked, at the balance's 2 decimals. */
+  number: decimal,
+  kind: depositKind,
+  /** The channel: the coin and its protocol, or the bank of the wire account. */
+  channel: z.string(),
+  status: fundingReviewStatus,
+  /** The status in the caller's language. */
+  status_name: z.string(),
+  created_at: utcTime,
+  /** The operator's reason once refused, else ''. */
+  reason: z.string(),
+});
+export type DepositRecord = z.infer<typeof depositRecord>;
+export const depositRecordPage = page(depositRecord);
+export type DepositRecordPage = z.infer<typeof depositRecordPage>;
+
 /** A deposit request filed for review. */
 export const depositFiled = z.object({ id: z.number().int() });
 export type DepositFiled = z.infer<typeof depositFiled>;
@@ -231,6 +250,11 @@ export const fundingEndpoints = {
     input: wireDepositInput,
     answer: depositFiled,
     errors: [Code.REFUSED],
+  }),
+  chargeList: endpoint(api.chargeList, {
+    summary: "A page of the trader's deposit requests, newest first, with the reason of a refused one",
+    input: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+    answer: depositRecordPage,
   }),
   drawSymbolList: endpoint(api.drawSymbolList, {
     summary: 'The currencies one may withdraw to, of one type, with their fee terms and limits',

@@ -7,7 +7,7 @@ import { decimal, decimalOrBlank } from './fields';
 
 /** Market data on the wire (SPEC.md §3): field names exactly as existing clients read them. */
 
-/** A kline period as the wire writes it: 1min, 5min, 15min, 30min, 60min, 1day. */
+/** A kline period as the wire writes it: 1min, 5min, 15min, 30min, 60min, 4hour, 1day, 1week. */
 export const klinePeriod = z.enum(PERIODS.map((p) => p.period) as [Period, ...Period[]]);
 
 /** The session's quote at the instrument's precision; OHLC are '' before its first tick. */

@@ -4,6 +4,7 @@ import { Code } from '../codes';
 import { endpoint, type Sent } from '../endpoint';
 import { CLOSE_REASONS, OrderStatus } from '../orders';
 import { decimal, decimalOrBlank, decimalText, id, optionalId, utcTime, utcTimeOrBlank } from './fields';
+import { historyFilters } from './statements';
 
 /** A stop-loss, take-profit or trailing distance as sent: blank, absent or zero means none (null from here on). */
 const optionalPrice = decimalText
@@ -119,10 +120,12 @@ export const tradingEndpoints = {
     errors: [Code.REFUSED, Code.NOT_FOUND],
   }),
   myDeal: endpoint(api.myDeal, {
-    summary: "A page of the trader's orders on one tab, with the account's figures",
+    summary:
+      "A page of the trader's orders on one tab, with the account's figures; history (3) optionally only from, to (UTC days of the close, inclusive), of an instrument (forex_id) or of one close reason (type)",
     input: z.object({
       status: orderTab.default('1'),
       page: z.coerce.number().int().min(1).max(10_000).default(1),
+      ...historyFilters.shape,
     }),
     answer: orderPage,
   }),

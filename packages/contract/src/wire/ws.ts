@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '../alerts';
 import { Code } from '../codes';
 import { dayMarketMessage, klineMessage } from './market';
 import { accountPush } from './trading';
@@ -33,6 +34,17 @@ export const forexFilledMessage = z.object({
   code: ok,
   quotation: z.array(z.number().int()),
 });
+/** A notification of the signed-in account just arrived (an alert fired, a stop hit…): its id and the unread count. */
+export const notificationMessage = z.object({
+  type: z.literal('NOTIFICATION'),
+  code: ok,
+  quotation: z.object({
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    unread: z.number().int(),
+  }),
+});
+export type NotificationMessage = z.infer<typeof notificationMessage>;
 export type ForexTradeMessage = z.infer<typeof forexTradeMessage>;
 export type ForexClosedMessage = z.infer<typeof forexClosedMessage>;
 export type ForexFilledMessage = z.infer<typeof forexFilledMessage>;
@@ -58,6 +70,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   forexTradeMessage,
   forexClosedMessage,
   forexFilledMessage,
+  notificationMessage,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
@@ -111,5 +124,10 @@ export const serverMessages: Record<string, Described> = {
   forexFilled: {
     summary: 'Pending orders of the signed-in account that filled and are holding now',
     schema: forexFilledMessage,
+  },
+  notification: {
+    summary:
+      'A new notification of the signed-in account (its id, kind and the unread count): the app updates its bell',
+    schema: notificationMessage,
   },
 };

@@ -12,7 +12,9 @@ describe('bucketStart', () => {
     [900, '2026-11-18T13:45:00Z'],
     [1800, '2026-11-18T13:30:00Z'],
     [3600, '2026-11-18T13:00:00Z'],
+    [14400, '2026-11-18T12:00:00Z'],
     [86400, '2026-11-18T00:00:00Z'],
+    [604800, '2026-11-16T00:00:00Z'],
   ])('puts a tick in the %i-second bar starting at %s', (period, start) => {
     expect(bucketStart(period, t)).toBe(seconds(start));
   });
@@ -20,6 +22,18 @@ describe('bucketStart', () => {
   it('starts a new bar exactly on the boundary', () => {
     expect(bucketStart(60, seconds('2026-11-18T13:48:00Z'))).toBe(seconds('2026-11-18T13:48:00Z'));
     expect(bucketStart(86400, seconds('2026-11-19T00:00:00Z') - 0.001)).toBe(seconds('2026-11-18T00:00:00Z'));
+  });
+
+  it('aligns 4-hour bars on UTC midnight', () => {
+    expect(bucketStart(14400, seconds('2026-11-18T03:59:59Z'))).toBe(seconds('2026-11-18T00:00:00Z'));
+    expect(bucketStart(14400, seconds('2026-11-18T20:00:00Z'))).toBe(seconds('2026-11-18T20:00:00Z'));
+  });
+
+  it('starts weeks on Monday 00:00 UTC, a Sunday evening tick still in the week before', () => {
+    expect(bucketStart(604800, seconds('2026-11-22T23:59:59Z'))).toBe(seconds('2026-11-16T00:00:00Z'));
+    expect(bucketStart(604800, seconds('2026-11-23T00:00:00Z'))).toBe(seconds('2026-11-23T00:00:00Z'));
+    // Before the first Monday after the epoch too.
+    expect(bucketStart(604800, seconds('1970-01-01T00:00:00Z'))).toBe(seconds('1969-12-29T00:00:00Z'));
   });
 });
 

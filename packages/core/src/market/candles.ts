@@ -10,12 +10,16 @@ export interface Bar {
   volume: number;
 }
 
+/** Monday 1970-01-05 00:00 UTC, the first week start after the epoch (a Thursday). */
+const FIRST_MONDAY = 4 * 86_400;
+
 /**
- * Start (UTC seconds) of the bar of `periodSeconds` that contains `timeSeconds`. Every period divides a
- * day and the epoch starts at midnight, so minutes, hours and days all land on UTC boundaries.
+ * Start (UTC seconds) of the bar of `periodSeconds` that contains `timeSeconds`. Bars count from the first
+ * Monday: a multiple of every period that divides a day, so minutes, hours and days land on UTC boundaries
+ * (4 hours from midnight) and weeks start on Monday 00:00 UTC.
  */
 export function bucketStart(periodSeconds: number, timeSeconds: number): number {
-  return Math.floor(timeSeconds / periodSeconds) * periodSeconds;
+  return Math.floor((timeSeconds - FIRST_MONDAY) / periodSeconds) * periodSeconds + FIRST_MONDAY;
 }
 
 /** A bar of one tick. */

@@ -1,3 +1,4 @@
 export * from './candles';
+export * from './indicators';
 export * from './points';
 export * from './schedule';

@@ -1,48 +1,38 @@
-import { ErrorBlock, InfiniteScroll, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchLedger, type LedgerRow } from '../../api/account';
+import type { StatementFilters } from '../../api/statements';
 import { changeDirection, formatMoney } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
+import { PagedList } from '../../ui/PagedList';
+import { StatementBar } from '../statements/StatementBar';
 
-/** SPEC.md §2 /mine/history: the account's ledger, newest first, paged as it scrolls. */
+/** SPEC.md §2 /mine/history: the account's ledger, newest first, paged as it scrolls; filters and CSV export above. */
 export default function HistoryPage() {
-  const { t } = useTranslation();
-  const [rows, setRows] = useState<LedgerRow[]>([]);
-  const [page, setPage] = useState(0);
-  const [hasMore, setHasMore] = useState(true);
-
-  const loadMore = async () => {
-    try {
-      const next = page + 1;
-      const result = await fetchLedger(next);
-      setRows((current) => [...current, ...result.data]);
-      setPage(next);
-      setHasMore(result.data.length > 0 && rows.length + result.data.length < result.total);
-    } catch {
-      setHasMore(false);
-    }
-  };
-
+  const [filters, setFilters] = useState<StatementFilters>({});
   return (
     <Page>
-      {!hasMore && rows.length === 0 ? (
-        <ErrorBlock status="empty" title={t('common.empty')} description="" />
-      ) : (
-        <List>
-          {rows.map((row) => (
-            <List.Item
-              key={row.Id}
-              description={<span className="num">{row.CreatedAtTran}</span>}
-              extra={<Money amount={formatMoney(row.Value)} className={changeDirection(row.Value)} />}
-            >
-              {row.MemoTran}
-            </List.Item>
-          ))}
-        </List>
-      )}
-      <InfiniteScroll loadMore={loadMore} hasMore={hasMore} />
+      <StatementBar kind="ledger" filters={filters} onChange={setFilters} />
+      {/* New filters start the list over. */}
+      <LedgerRows key={JSON.stringify(filters)} filters={filters} />
     </Page>
+  );
+}
+
+function LedgerRows({ filters }: { filters: StatementFilters }) {
+  return (
+    <PagedList
+      fetchPage={(page) => fetchLedger(page, filters)}
+      row={(row: LedgerRow) => (
+        <List.Item
+          key={row.Id}
+          description={<span className="num">{row.CreatedAtTran}</span>}
+          extra={<Money amount={formatMoney(row.Value)} className={changeDirection(row.Value)} />}
+        >
+          {row.MemoTran}
+        </List.Item>
+      )}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
   SetOutline,
   SoundOutline,
   UndoOutline,
+  UnorderedListOutline,
   UserAddOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
@@ -24,10 +25,13 @@ import { useUser } from '../../stores/user';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { ProviderOptIn } from '../copy/ProviderOptIn';
+import { BalanceChart } from '../statements/BalanceChart';
+import { OneTapSetting } from '../trade/OneTapSetting';
 import { showOnlyRealAccount } from './onlyRealAccount';
 
 const ENTRIES = [
   { path: '/mine/wallet', label: 'page.wallet', icon: <BankcardOutline />, real: true },
+  { path: '/recharge/list', label: 'page.depositRecords', icon: <UnorderedListOutline />, real: true },
   { path: '/mine/auth', label: 'page.auth', icon: <UserContactOutline />, real: true },
   { path: '/mine/invite', label: 'page.invite', icon: <UserAddOutline />, real: true },
   { path: '/mine/password', label: 'page.password', icon: <LockOutline />, real: true },
@@ -108,6 +112,7 @@ export default function UserPage() {
           <Button onClick={() => open('/mine/withdraw', true)}>{t('page.withdraw')}</Button>
         </div>
       </section>
+      {user && <BalanceChart />}
       <List>
         {demo && (
           <List.Item prefix={<UndoOutline />} onClick={() => void reset()}>
@@ -115,6 +120,7 @@ export default function UserPage() {
           </List.Item>
         )}
         {user && !demo && <ProviderOptIn />}
+        {user && <OneTapSetting />}
         {ENTRIES.map((entry) => (
           <List.Item key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
             {t(entry.label)}

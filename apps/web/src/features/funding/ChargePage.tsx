@@ -2,6 +2,7 @@ import { Selector, Tabs } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   type DepositOptions,
   fetchDepositOptions,
@@ -9,6 +10,7 @@ import {
   submitWireDeposit,
 } from '../../api/funding';
 import { Page } from '../../ui/Page';
+import '../statements/statements.css';
 import { CopyText } from './CopyText';
 import { DepositForm } from './DepositForm';
 
@@ -117,6 +119,9 @@ export default function ChargePage() {
 
   return (
     <Page>
+      <div className="statement-bar">
+        <Link to="/recharge/list">{t('page.depositRecords')}</Link>
+      </div>
       {options?.pay_url && (
         <div className="funding-panel">
           <a

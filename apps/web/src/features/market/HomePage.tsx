@@ -7,11 +7,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fetchSparks } from '../../api/market';
 import { sharedFor } from '../../api/shared';
 import { startMarketListener, useMarket } from '../../stores/market';
+import { ConnectionState, StaleAge } from '../../ui/ConnectionState';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { whenNearViewport } from '../../ui/nearViewport';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 import { Sparkline } from '../../ui/Sparkline';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { useWatchedInstruments } from '../watchlist/store';
+import { WatchlistSection } from '../watchlist/WatchlistSection';
+import { WatchStar } from '../watchlist/WatchStar';
 import { NewsLink } from './NewsLink';
 import { SimulatedBadge } from './SimulatedBadge';
 
@@ -122,6 +127,7 @@ export default function HomePage() {
   }, [load]);
 
   const shown = category === null ? instruments : instruments.filter((i) => i.CategoryId === category);
+  const watched = useWatchedInstruments(instruments);
   const drawn = useRowsDrawn(shown.length);
   const open = useCallback(
     (instrument: Instrument) => {
@@ -131,12 +137,32 @@ export default function HomePage() {
     [select, navigate],
   );
 
+  // The watchlist and the category's list draw their rows alike.
+  const quoteRows = (list: Instrument[]) =>
+    list.map((instrument) => (
+      <QuoteRow
+        key={instrument.Id}
+        instrument={instrument}
+        points={sparks.get(instrument.Id) ?? NO_POINTS}
+        name={name}
+        closedLabel={closedLabel}
+        onOpen={open}
+      />
+    ));
+
   return (
     <div className="home">
       <HomeHeader />
       <div className="home__source">
         <SimulatedBadge />
+        <ConnectionState />
       </div>
+
+      {watched.length > 0 && (
+        <WatchlistSection>
+          <ul className="quote-list">{quoteRows(watched)}</ul>
+        </WatchlistSection>
+      )}
 
       <div className="chips" role="toolbar" aria-label={t('market.categories')}>
         {categories.map((c) => (
@@ -159,18 +185,7 @@ export default function HomePage() {
           <ErrorBlock status="empty" title={t('market.empty')} description="" />
         </Suspense>
       ) : (
-        <ul className="quote-list">
-          {shown.slice(0, drawn).map((instrument) => (
-            <QuoteRow
-              key={instrument.Id}
-              instrument={instrument}
-              points={sparks.get(instrument.Id) ?? NO_POINTS}
-              name={name}
-              closedLabel={closedLabel}
-              onOpen={open}
-            />
-          ))}
-        </ul>
+        <ul className="quote-list">{quoteRows(shown.slice(0, drawn))}</ul>
       )}
     </div>
   );
@@ -191,6 +206,7 @@ const HomeHeader = memo(function HomeHeader() {
         <span>{t('market.searchPlaceholder')}</span>
       </Link>
       <NewsLink />
+      <NotificationBell />
       <Link to="/user" className="icon-button" aria-label={t('page.user')}>
         <UserOutline />
       </Link>
@@ -230,7 +246,7 @@ const QuoteRow = memo(function QuoteRow({
   const direction = changeDirection(q.Change);
   const isOpen = instrument.MarketStatus === 1;
   return (
-    <li>
+    <li className="quote-item">
       <button type="button" className="quote-row" onClick={() => onOpen(instrument)}>
         <Logo src={instrument.Logo} />
         <span className="quote-row__name">
@@ -241,12 +257,15 @@ const QuoteRow = memo(function QuoteRow({
         <span className="quote-row__price">
           <span className={`num ${direction}`}>{formatPrice(q.Close, instrument.PricePrecision)}</span>
           {isOpen ? (
-            <span className={`quote-row__change num ${direction}`}>{formatChange(q.Change)}</span>
+            <StaleAge instrument={instrument}>
+              <span className={`quote-row__change num ${direction}`}>{formatChange(q.Change)}</span>
+            </StaleAge>
           ) : (
             <span className="quote-row__closed">{closedLabel}</span>
           )}
         </span>
       </button>
+      <WatchStar id={instrument.Id} name={name(instrument.ShowCode)} />
     </li>
   );
 });

@@ -1,10 +1,18 @@
-import { Button, Dialog, Input, Popup } from 'antd-mobile';
+import { toPoints } from '@meridian/core';
+import { Button, Dialog, Input, Popup, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelOrder, closeOrder, type Order, setStopPrice } from '../../api/trading';
+import { useMarket } from '../../stores/market';
+import { type FigureRow, FigureRows } from '../../ui/FigureRows';
 import { changeDirection, formatMoney } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
+import { pointsDistance } from '../trade/stopFields';
+import { ClosePartButton } from './ClosePartButton';
+
+/** Decimals of a price as the server sends it, at the instrument's precision. */
+const decimalsOf = (price: string) => price.split('.')[1]?.length ?? 0;
 
 interface Props {
   order: Order | null;
@@ -19,19 +27,35 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
   const name = useInstrumentName();
   const [editing, setEditing] = useState(false);
   const [sl, setSl] = useState('');
+  /** Whether the trader typed a stop loss: a trailing stop moves the saved one while the form is open. */
+  const [slTyped, setSlTyped] = useState(false);
   const [tp, setTp] = useState('');
+  const [trailing, setTrailing] = useState('');
   const [busy, setBusy] = useState(false);
+  const instrument = useMarket((s) => s.instruments.find((i) => i.Id === order?.ForexId));
 
   const orderId = order?.Id;
   const savedSl = order && order.TargetLossPrice !== '0' ? order.TargetLossPrice : '';
   const savedTp = order && order.TargetProfitPrice !== '0' ? order.TargetProfitPrice : '';
-  // Another order, or new saved levels, start the form afresh; a live price update must not wipe an edit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: orderId is the reset's trigger, not an input
+  // Trailing distances are shown and typed in points of the instrument, sent in price units.
+  const precision = instrument?.PricePrecision ?? decimalsOf(order?.Price || order?.OriginPrice || '');
+  const savedTrailing =
+    order && order.TrailingDistance !== '0' ? String(toPoints(order.TrailingDistance, precision)) : '';
+  /** Starts the form from the levels saved now. */
+  const startEditing = () => {
+    setSl(savedSl);
+    setSlTyped(false);
+    setTp(savedTp);
+    setTrailing(savedTrailing);
+    setEditing(true);
+  };
+  // Another order, or new saved levels, start the form afresh; a live price update must not wipe an edit,
+  // nor must a trailing stop's level, which moves with the price.
+  const savedStop = savedTrailing ? '' : savedSl;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the reset's triggers, not its inputs
   useEffect(() => {
     setEditing(false);
-    setSl(savedSl);
-    setTp(savedTp);
-  }, [orderId, savedSl, savedTp]);
+  }, [orderId, savedStop, savedTp, savedTrailing]);
 
   const holding = order?.Status === 1;
   const pending = order?.Status === 0;
@@ -47,20 +71,39 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
     }
   };
 
-  const rows: [label: string, value: string, money?: boolean][] = order
+  const rows: FigureRow[] = order
     ? [
         ['order.lots', order.Quantity],
         ['orders.openPrice', order.Price],
         ['orders.currentPrice', order.UpdatePrice],
         ['order.stopLoss', order.TargetLossPrice],
         ['order.takeProfit', order.TargetProfitPrice],
+        ...(savedTrailing
+          ? ([['order.trailing', t('orders.trailingPoints', { points: savedTrailing })]] as FigureRow[])
+          : []),
         ['order.leverage', `1:${order.Multiple}`],
         ['order.fee', order.TradeFee, true],
         ['order.margin', order.CautionMoney, true],
         ['orders.openTime', order.CreateTimeHandler],
-        ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as [string, string][]) : []),
+        ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as FigureRow[]) : []),
+        ...(order.PartOf ? ([['orders.partOf', `#${order.PartOf}`]] as FigureRow[]) : []),
       ]
     : [];
+  // SL, TP and the trailing stop are replaced together: the ones left as they were are sent again.
+  const saveStops = (id: number) => {
+    const distance = trailing.trim() === '' ? '0' : pointsDistance(trailing, precision);
+    if (distance === null) {
+      Toast.show({ content: t('order.refusal.trailing_invalid') });
+      return;
+    }
+    // An untouched stop loss is sent as it stands now, wherever a trailing stop has moved it.
+    const stopLoss = (slTyped ? sl : savedSl) || '0';
+    void run(async () => {
+      await setStopPrice(id, stopLoss, tp || '0', distance);
+      setEditing(false);
+    });
+  };
+
   // Why a closed or cancelled order ended; a reason this version does not know is left out rather than shown raw.
   const reason = order?.CloseReason ? t(`orders.reason.${order.CloseReason}`, { defaultValue: '' }) : '';
 
@@ -84,14 +127,7 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
             </span>
           </header>
           {reason && <p className="order-detail__reason">{reason}</p>}
-          <dl className="order-detail__rows">
-            {rows.map(([label, value, money]) => (
-              <div key={label}>
-                <dt>{t(label)}</dt>
-                <dd>{money ? <Money amount={value} /> : <span className="num">{value}</span>}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureRows rows={rows} className="order-detail__rows" />
           {editing && (
             <div className="order-detail__edit">
               <div className="field">
@@ -100,7 +136,10 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
                   className="num"
                   inputMode="decimal"
                   value={sl}
-                  onChange={setSl}
+                  onChange={(value) => {
+                    setSl(value);
+                    setSlTyped(true);
+                  }}
                   placeholder="0"
                   aria-label={t('order.stopLoss')}
                 />
@@ -116,22 +155,29 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
                   aria-label={t('order.takeProfit')}
                 />
               </div>
-              <Button
-                block
-                color="primary"
-                loading={busy}
-                onClick={() => void run(() => setStopPrice(order.Id, sl || '0', tp || '0'))}
-              >
+              <div className="field">
+                <span>{t('order.trailingPoints')}</span>
+                <Input
+                  className="num"
+                  inputMode="numeric"
+                  value={trailing}
+                  onChange={setTrailing}
+                  placeholder={t('orders.trailingNone')}
+                  aria-label={t('order.trailingPoints')}
+                />
+              </div>
+              <Button block color="primary" loading={busy} onClick={() => saveStops(order.Id)}>
                 {t('common.confirm')}
               </Button>
             </div>
           )}
           <div className="order-detail__actions">
             {(holding || pending) && !editing && (
-              <Button block onClick={() => setEditing(true)}>
+              <Button block onClick={startEditing}>
                 {t('orders.editStops')}
               </Button>
             )}
+            {holding && !editing && <ClosePartButton order={order} onDone={onChanged} />}
             {holding && (
               <Button
                 block

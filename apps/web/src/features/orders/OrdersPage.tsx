@@ -2,6 +2,7 @@ import { Topic } from '@meridian/contract';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StatementFilters } from '../../api/statements';
 import { fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
 import { changeDirection, formatMoney } from '../../ui/format';
@@ -9,6 +10,7 @@ import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import { StatementBar } from '../statements/StatementBar';
 import { CloseAllButton } from './CloseAllButton';
 import { OrderDetail } from './OrderDetail';
 import { isRealised, liveTotals, type Tab, type Totals } from './totals';
@@ -32,6 +34,7 @@ export default function OrdersPage() {
   const [hasMore, setHasMore] = useState(false);
   const [detail, setDetail] = useState<Order | null>(null);
   const [marginCall, setMarginCall] = useState(false);
+  const [filters, setFilters] = useState<StatementFilters>({});
   const page = useRef(0);
   const generation = useRef(0);
 
@@ -39,7 +42,7 @@ export default function OrdersPage() {
     async (reset: boolean) => {
       const run = reset ? ++generation.current : generation.current;
       const next = reset ? 1 : page.current + 1;
-      const result = await fetchOrders(tab, next);
+      const result = await fetchOrders(tab, next, tab === 3 ? filters : {});
       if (run !== generation.current) return;
       page.current = next;
       const { data, total, ...rest } = result;
@@ -50,7 +53,7 @@ export default function OrdersPage() {
       setHasMore(next * 10 < total && data.length > 0);
       setLoading(false);
     },
-    [tab],
+    [tab, filters],
   );
 
   useEffect(() => {
@@ -103,6 +106,7 @@ export default function OrdersPage() {
           <Tabs.Tab key={String(item.status)} title={t(item.label)} />
         ))}
       </Tabs>
+      {tab === 3 && <StatementBar kind="history" filters={filters} onChange={setFilters} />}
       <PullToRefresh onRefresh={refresh}>
         {tab === 1 && !loading && orders.length > 0 && (
           <div className="close-all-bar">

@@ -1,6 +1,5 @@
 import type { Instrument } from '@meridian/contract';
 import {
-  checkOrderPrices,
   dec,
   instrumentFromWire,
   isDecimalText,
@@ -17,9 +16,16 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { submitOrder } from '../../api/trading';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { useMarket } from '../../stores/market';
+import { usePreferences } from '../../stores/preferences';
 import { useUser } from '../../stores/user';
+import { formatMoney } from '../../ui/format';
+import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { randomId } from '../../ui/randomId';
+import { ConfirmOrderSheet } from './ConfirmOrderSheet';
+import { StopInput } from './StopInput';
+import { NO_STOP, type StopField } from './stopFields';
+import { type Ticket, ticketFor } from './ticket';
 
 /** Current prices by pair code, for converting margin of non-USD instruments to USD. */
 function usePriceLookup(): PriceLookup {
@@ -32,12 +38,20 @@ function usePriceLookup(): PriceLookup {
 
 const SIDES: Side[] = ['buy', 'sell'];
 
-/** SPEC.md §2/§5 order form: market or pending, lots stepper, leverage, SL/TP toggles, live margin and fee of each side. */
+/**
+ * SPEC.md §2/§5 order form: market or pending, lots stepper, leverage, SL/TP (as a price, points or USD) and a
+ * trailing stop, the live margin, fee and P&L at SL/TP of each side; Buy or Sell asks to confirm unless one-tap.
+ */
 export function OrderForm({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const isLogin = useUser((s) => s.isLogin);
+  const userId = useUser((s) => s.user?.id);
+  const oneTap = usePreferences((s) => s.preferences.one_tap);
+  const loadPreferences = usePreferences((s) => s.load);
+  const changePreferences = usePreferences((s) => s.change);
+  const name = useInstrumentName();
   const tradeFeeType = useBasicInfo((s) => s.info?.trade_fee_type ?? 1);
   const prices = usePriceLookup();
   const terms = useMemo(() => instrumentFromWire(instrument), [instrument]);
@@ -48,12 +62,19 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   const [lots, setLots] = useState(instrument.ForexMinCont);
   const [leverage, setLeverage] = useState<number | null>(leverages[0] ?? null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [slOn, setSlOn] = useState(false);
-  const [sl, setSl] = useState('');
-  const [tpOn, setTpOn] = useState(false);
-  const [tp, setTp] = useState('');
+  const [sl, setSl] = useState<StopField>(NO_STOP);
+  const [tp, setTp] = useState<StopField>(NO_STOP);
+  const [trailing, setTrailing] = useState({ on: false, value: '' });
   /** The side being submitted, for its button's spinner. */
   const [busy, setBusy] = useState<Side | null>(null);
+  /** The side whose order the confirmation sheet shows. */
+  const [confirming, setConfirming] = useState<Side | null>(null);
+
+  // Whether to confirm is the trader's own choice, kept on the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for another trader
+  useEffect(() => {
+    void loadPreferences();
+  }, [loadPreferences, userId]);
 
   // A new instrument starts from its own minimum lots and first leverage; a quote refresh does not reset the form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the instrument's id alone
@@ -61,8 +82,10 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     setLots(instrument.ForexMinCont);
     setLeverage(instrument.HasForexMultiple[0]?.Value ?? null);
     setTarget('');
-    setSl('');
-    setTp('');
+    setSl((field) => ({ ...field, value: '' }));
+    setTp((field) => ({ ...field, value: '' }));
+    setTrailing((field) => ({ ...field, value: '' }));
+    setConfirming(null);
   }, [instrument.Id]);
 
   const closed = instrument.MarketStatus !== 1;
@@ -83,6 +106,22 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     }
   }, [terms, lots, leverage, reference, tradeFeeType, prices, lotsValid]);
 
+  // Each side's order as it would be sent now: stops typed in points or USD become prices from its fill price.
+  const tickets = useMemo(() => {
+    if (!costs) return null;
+    const form = {
+      terms,
+      lots,
+      market,
+      pendingTarget: pending ? target.trim() : null,
+      stopLoss: sl,
+      takeProfit: tp,
+      trailing,
+      prices,
+    };
+    return { buy: ticketFor('buy', form, costs.buy), sell: ticketFor('sell', form, costs.sell) };
+  }, [costs, terms, lots, market, pending, target, sl, tp, trailing, prices]);
+
   // A market order fills at these: the ask for a buy, the bid for a sell, the spread between them.
   const quotes =
     !pending && costs
@@ -99,7 +138,8 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     if (next.gt(0)) setLots(next.toString());
   };
 
-  const submit = async (chosen: Side) => {
+  /** Buy or Sell tapped: refused at once if a price is wrong, else confirmed first unless one-tap trading is on. */
+  const choose = (chosen: Side) => {
     if (!isLogin) {
       navigate(`/login?from=${encodeURIComponent(location.pathname)}`);
       return;
@@ -110,29 +150,37 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
     }
     // SPEC.md §5: missing lots or leverage is silently not submitted.
     if (!lotsValid || leverage === null) return;
-    // SPEC.md §5: a stop is sent only when its toggle is on (else 0, none).
-    const typed = {
-      side: chosen,
-      pendingTarget: pending ? target.trim() : null,
-      stopLoss: slOn && sl.trim() ? sl.trim() : null,
-      takeProfit: tpOn && tp.trim() ? tp.trim() : null,
-    };
-    // The server's own checks, so that a wrong price is told at once and nothing is sent.
-    const refusal = checkOrderPrices(typed, market, terms.pricePrecision);
-    if (refusal) {
-      Toast.show({ content: t(`order.refusal.${refusal}`) });
+    const ticket = tickets?.[chosen];
+    // No ticket with good lots: the pending price is not one (nothing can be priced at it).
+    if (!ticket) {
+      if (pending) Toast.show({ content: t('order.refusal.pending_price_invalid') });
       return;
     }
-    setBusy(chosen);
+    if (refused(ticket)) return;
+    if (oneTap) void send(ticket);
+    else setConfirming(chosen);
+  };
+
+  // The server's own checks, so that a wrong price is told at once and nothing is sent.
+  const refused = (ticket: Ticket) => {
+    if (ticket.refusal) Toast.show({ content: t(`order.refusal.${ticket.refusal}`) });
+    return ticket.refusal !== null;
+  };
+
+  const send = async (ticket: Ticket) => {
+    if (leverage === null) return;
+    setBusy(ticket.side);
     try {
       await submitOrder({
-        type: `${OrderType[chosen]}` as const,
-        cont: lots,
+        type: `${OrderType[ticket.side]}` as const,
+        cont: ticket.lots,
         forex_id: instrument.Id,
-        status: pending ? '0' : '1',
-        target_price: typed.pendingTarget ?? '',
-        stop_loss_price: typed.stopLoss ?? '0',
-        target_profit_price: typed.takeProfit ?? '0',
+        status: ticket.pendingTarget === null ? '1' : '0',
+        target_price: ticket.pendingTarget ?? '',
+        // SPEC.md §5: a stop is sent only when its toggle is on (else 0, none); always as a price.
+        stop_loss_price: ticket.stopLoss ?? '0',
+        target_profit_price: ticket.takeProfit ?? '0',
+        trailing_distance: ticket.trailingDistance ?? '0',
         multiple: leverage,
         client_order_id: randomId(),
       });
@@ -142,6 +190,33 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
       setBusy(null);
     }
   };
+
+  // Confirmed in the sheet: sent as it stands now, the prices checked again since they moved while it was open.
+  const confirm = async (thenOneTap: boolean) => {
+    const ticket = confirming && tickets?.[confirming];
+    if (!ticket || refused(ticket)) {
+      setConfirming(null);
+      return;
+    }
+    if (thenOneTap) void changePreferences({ one_tap: true });
+    await send(ticket);
+    setConfirming(null);
+  };
+
+  /** A P&L at SL or TP row of the preview: each side's figure, '--' where its level is not on its side. */
+  const pnlRow = (label: string, pick: (ticket: Ticket) => string | null) => (
+    <div key={label}>
+      <dt>{t(label)}</dt>
+      {SIDES.map((side) => {
+        const pnl = tickets ? pick(tickets[side]) : null;
+        return (
+          <dd key={side}>
+            <Money amount={pnl === null ? '--' : formatMoney(pnl)} />
+          </dd>
+        );
+      })}
+    </div>
+  );
 
   return (
     <section className="order-form" aria-label={t('order.form')}>
@@ -224,15 +299,29 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
         />
       </div>
 
-      <div className="field">
-        <span>{t('order.stopLoss')}</span>
-        <Switch checked={slOn} onChange={setSlOn} aria-label={t('order.stopLoss')} />
-        {slOn && <Input className="num stop-input" inputMode="decimal" min={0} value={sl} onChange={setSl} />}
-      </div>
-      <div className="field">
-        <span>{t('order.takeProfit')}</span>
-        <Switch checked={tpOn} onChange={setTpOn} aria-label={t('order.takeProfit')} />
-        {tpOn && <Input className="num stop-input" inputMode="decimal" min={0} value={tp} onChange={setTp} />}
+      <StopInput label={t('order.stopLoss')} field={sl} onChange={setSl} />
+      <StopInput label={t('order.takeProfit')} field={tp} onChange={setTp} />
+      <div className="stop-field">
+        <div className="field">
+          <span>{t('order.trailing')}</span>
+          <Switch
+            checked={trailing.on}
+            onChange={(on) => setTrailing({ ...trailing, on })}
+            aria-label={t('order.trailing')}
+          />
+        </div>
+        {trailing.on && (
+          <div className="stop-field__entry">
+            <span className="muted stop-field__unit">{t('order.stopMode.points')}</span>
+            <Input
+              className="num trailing-input"
+              inputMode="numeric"
+              value={trailing.value}
+              onChange={(value) => setTrailing({ on: true, value })}
+              aria-label={t('order.trailingPoints')}
+            />
+          </div>
+        )}
       </div>
 
       <div className="field">
@@ -257,6 +346,8 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
               ))}
             </div>
           ))}
+          {sl.on && pnlRow('order.pnlAtSl', (ticket) => ticket.pnlAtSl)}
+          {tp.on && pnlRow('order.pnlAtTp', (ticket) => ticket.pnlAtTp)}
         </dl>
       </div>
 
@@ -272,7 +363,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           block
           disabled={closed}
           loading={busy === 'buy'}
-          onClick={() => void submit('buy')}
+          onClick={() => choose('buy')}
         >
           {t('order.buy')}
           {quotes && <span className="order-form__quote num">{quotes.buy}</span>}
@@ -282,12 +373,21 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
           block
           disabled={closed}
           loading={busy === 'sell'}
-          onClick={() => void submit('sell')}
+          onClick={() => choose('sell')}
         >
           {t('order.sell')}
           {quotes && <span className="order-form__quote num">{quotes.sell}</span>}
         </Button>
       </div>
+      <ConfirmOrderSheet
+        ticket={confirming && tickets ? tickets[confirming] : null}
+        instrumentName={name(instrument.ShowCode)}
+        pricePrecision={terms.pricePrecision}
+        leverage={leverage}
+        busy={busy !== null}
+        onConfirm={(thenOneTap) => void confirm(thenOneTap)}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -1,25 +1,28 @@
-import { PERIODS, type Period } from '@meridian/contract';
 import { ErrorBlock } from 'antd-mobile';
 import { DownFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { startMarketListener, useCurrentInstrument, useMarket } from '../../stores/market';
+import { ConnectionState } from '../../ui/ConnectionState';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { PageLoading } from '../../ui/PageLoading';
+import { AlertButton } from '../alerts/AlertButton';
 import { SimulatedBadge } from '../market/SimulatedBadge';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { WatchStar } from '../watchlist/WatchStar';
 import { CandleChart } from './CandleChart';
+import { ChartToolbar } from './ChartToolbar';
 import { InstrumentDrawer } from './InstrumentDrawer';
 import { OrderForm } from './OrderForm';
 
-/** SPEC.md §2 /trade: picker drawer, price header, period bar, high/open/low, the candlestick chart. */
+/** SPEC.md §2 /trade: picker drawer, price header, high/open/low, the chart with its period bar and tools. */
 export default function TradePage() {
   const { t } = useTranslation();
   const name = useInstrumentName();
   const { instruments, loaded, load, select } = useMarket();
   const instrument = useCurrentInstrument();
-  const [period, setPeriod] = useState<Period>('1min');
   const [drawer, setDrawer] = useState(false);
   const loadBasicInfo = useBasicInfo((s) => s.load);
 
@@ -48,15 +51,19 @@ export default function TradePage() {
           <strong>{name(instrument.ShowCode)}</strong>
           <DownFill fontSize={10} />
         </button>
+        <WatchStar id={instrument.Id} name={name(instrument.ShowCode)} />
+        <AlertButton id={instrument.Id} />
         <span className="trade__badges">
           {instrument.MarketStatus !== 1 && <span className="badge-closed">{t('market.closed')}</span>}
           <SimulatedBadge />
         </span>
+        <NotificationBell />
       </header>
 
       <section className="trade__quote" aria-live="polite">
         <span className={`trade__price num ${direction}`}>{formatPrice(q.Close, precision)}</span>
         <span className={`num ${direction}`}>{formatChange(q.Change)}</span>
+        <ConnectionState instrument={instrument} />
       </section>
 
       <dl className="trade__hol">
@@ -74,22 +81,9 @@ export default function TradePage() {
         </div>
       </dl>
 
-      <div className="periods" role="tablist" aria-label={t('trade.period')}>
-        {PERIODS.map((p) => (
-          <button
-            key={p.period}
-            type="button"
-            role="tab"
-            aria-selected={p.period === period}
-            className={p.period === period ? 'period period--active' : 'period'}
-            onClick={() => setPeriod(p.period)}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
+      <ChartToolbar />
 
-      <CandleChart instrument={instrument} period={period} />
+      <CandleChart instrument={instrument} />
 
       <OrderForm instrument={instrument} />
 

@@ -1,0 +1,23 @@
+import { endpoints } from '@meridian/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import { route, said } from '../http/route';
+import { alertsOf, alertView, createAlert, deleteAlert } from './service';
+
+/** Price alerts: set, list and delete; the leader's AlertWatcher fires them. */
+export function alertsRoutes(app: FastifyInstance, { database: { db }, bus, trading }: Deps): void {
+  const prices = trading.market;
+
+  route(app, db, endpoints.alertList, async ({ user }) =>
+    (await alertsOf(db, user.id)).map((row) => alertView(row, prices)),
+  );
+
+  route(app, db, endpoints.alertCreate, async ({ input, user }) => {
+    const row = await createAlert(db, bus, prices, user.id, input, new Date(trading.now()));
+    return said(alertView(row, prices), 'alert_created');
+  });
+
+  route(app, db, endpoints.alertDelete, async ({ input, user }) =>
+    said(await deleteAlert(db, bus, user.id, input.id), 'alert_deleted'),
+  );
+}

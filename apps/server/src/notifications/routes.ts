@@ -1,0 +1,24 @@
+import { endpoints } from '@meridian/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import { route } from '../http/route';
+import { vapidKeys } from '../push/keys';
+import { subscribe, unsubscribe } from '../push/service';
+import { markRead, notificationPage } from './service';
+
+/** The notification centre and the browsers it also pushes to. */
+export function notificationsRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
+  route(app, db, endpoints.notificationList, ({ input, user, lang }) =>
+    notificationPage(db, user.id, input.page, lang),
+  );
+
+  route(app, db, endpoints.notificationRead, ({ input, user }) =>
+    markRead(db, user.id, input, new Date(trading.now())),
+  );
+
+  route(app, db, endpoints.pushKey, async () => ({ key: (await vapidKeys(db)).publicKey }));
+
+  route(app, db, endpoints.pushSubscribe, ({ input, user, lang }) => subscribe(db, user.id, input, lang));
+
+  route(app, db, endpoints.pushUnsubscribe, ({ input, user }) => unsubscribe(db, user.id, input.endpoint));
+}

@@ -1,0 +1,60 @@
+import type { Language } from '@meridian/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { vapidKeys } from './keys';
+import { pushSubscriptions } from './schema';
+import { pushRequest } from './webpush';
+
+/** A push service that has not answered by then is given up on: the notification centre has it anyway. */
+const PUSH_TIMEOUT_MS = 5_000;
+/** The push service's answer for a subscription that no longer exists. */
+const GONE = new Set([404, 410]);
+
+/** Sends a notification's title and text to each browser of a trader, in the language each subscribed in. */
+export interface PushSender {
+  send(userId: number, text: (lang: Language) => { title: string; text: string }): void;
+}
+
+/**
+ * Web Push to every subscription of the trader, fire and forget: each is encrypted for its browser and
+ * signed with the server's VAPID key; a subscription the push service says is gone is dropped.
+ */
+export function webPushSender(
+  db: Db,
+  subject: string,
+  log: (message: string, err?: unknown) => void = console.error,
+): PushSender {
+  const sendAll = async (userId: number, text: (lang: Language) => { title: string; text: string }) => {
+    const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    if (targets.length === 0) return;
+    const keys = await vapidKeys(db);
+    const gone: number[] = [];
+    await Promise.all(
+      targets.map(async (target) => {
+        const { title, text: body } = text(target.lang);
+        const request = pushRequest(
+          target,
+          keys,
+          subject,
+          { title, body, url: '/notifications' },
+          Date.now(),
+        );
+        try {
+          const res = await fetch(target.endpoint, {
+            ...request,
+            signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          });
+          if (GONE.has(res.status)) gone.push(target.id);
+        } catch (err) {
+          log('web push not delivered', err);
+        }
+      }),
+    );
+    if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+  };
+  return {
+    send(userId, text) {
+      sendAll(userId, text).catch((err) => log('web push failed', err));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { Button, Popup, Switch } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FigureRow, FigureRows } from '../../ui/FigureRows';
+import { formatMoney, formatPrice } from '../../ui/format';
+import type { Ticket } from './ticket';
+
+interface Props {
+  /** The order as it would be sent now (live), or null when the sheet is shut. */
+  ticket: Ticket | null;
+  instrumentName: string;
+  pricePrecision: number;
+  leverage: number | null;
+  busy: boolean;
+  /** Sends the order; `oneTap` when the trader asked not to be asked again. */
+  onConfirm(oneTap: boolean): void;
+  onCancel(): void;
+}
+
+/** Issue 22: what a Buy or Sell will place, live, before it is placed, unless the trader chose one-tap trading. */
+export function ConfirmOrderSheet({
+  ticket,
+  instrumentName,
+  pricePrecision,
+  leverage,
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
+  const { t } = useTranslation();
+  const [oneTap, setOneTap] = useState(false);
+  // Prices as they will be stored, at the instrument's precision.
+  const price = (value: string) => formatPrice(value, pricePrecision);
+
+  const rows: FigureRow[] = ticket
+    ? [
+        ['order.lots', ticket.lots],
+        ['order.leverage', leverage === null ? '--' : `1:${leverage}`],
+        ticket.pendingTarget === null
+          ? ['order.confirm.priceNow', price(ticket.fillPrice)]
+          : ['order.targetPrice', price(ticket.pendingTarget)],
+        ['order.margin', ticket.margin, true],
+        ['order.fee', ticket.fee, true],
+        ...(ticket.stopLoss === null
+          ? []
+          : ([
+              ['order.stopLoss', price(ticket.stopLoss)],
+              ['order.pnlAtSl', formatMoney(ticket.pnlAtSl ?? undefined), true],
+            ] as [string, string, boolean?][])),
+        ...(ticket.takeProfit === null
+          ? []
+          : ([
+              ['order.takeProfit', price(ticket.takeProfit)],
+              ['order.pnlAtTp', formatMoney(ticket.pnlAtTp ?? undefined), true],
+            ] as [string, string, boolean?][])),
+        ...(ticket.trailingPoints === null
+          ? []
+          : ([['order.trailing', t('orders.trailingPoints', { points: ticket.trailingPoints })]] as [
+              string,
+              string,
+            ][])),
+      ]
+    : [];
+
+  return (
+    <Popup
+      visible={ticket !== null}
+      onMaskClick={onCancel}
+      onClose={onCancel}
+      destroyOnClose
+      bodyClassName="confirm-order"
+      afterClose={() => setOneTap(false)}
+    >
+      {ticket && (
+        <>
+          <header className="confirm-order__head">
+            <span className={ticket.side === 'buy' ? 'tag tag--buy' : 'tag tag--sell'}>
+              {t(`order.${ticket.side}`)}
+            </span>
+            <strong>{instrumentName}</strong>
+            <span className="muted">
+              {t(ticket.pendingTarget === null ? 'order.market' : 'order.pending')}
+            </span>
+          </header>
+          <FigureRows rows={rows} className="confirm-order__rows" />
+          <div className="confirm-order__one-tap">
+            <div>
+              <span>{t('order.oneTap.dontAsk')}</span>
+              <p className="muted">{t('order.oneTap.explain')}</p>
+            </div>
+            <Switch checked={oneTap} onChange={setOneTap} aria-label={t('order.oneTap.dontAsk')} />
+          </div>
+          <div className="confirm-order__actions">
+            <Button block onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button block className={ticket.side} loading={busy} onClick={() => onConfirm(oneTap)}>
+              {t('common.confirm')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Popup>
+  );
+}

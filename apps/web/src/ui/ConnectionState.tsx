@@ -1,0 +1,90 @@
+import { type Instrument, LANGUAGE_TAGS, type Language } from '@meridian/contract';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { socket } from '../api/ws';
+import { useApp } from '../stores/app';
+import { staleAge, startQuoteClock } from './quoteClock';
+
+type Quoted = Pick<Instrument, 'Code' | 'MarketStatus'>;
+
+const onSocketState = (onChange: () => void) => socket.onState(onChange);
+const socketState = () => socket.state;
+
+/** The socket's state as React renders it: connecting, live, reconnecting or offline. */
+export function useConnectionState() {
+  return useSyncExternalStore(onSocketState, socketState, socketState);
+}
+
+/** One timer for every price age on the screen, running only while one is shown. */
+const secondListeners = new Set<() => void>();
+let secondTimer: ReturnType<typeof setInterval> | undefined;
+function everySecond(listener: () => void): () => void {
+  secondListeners.add(listener);
+  secondTimer ??= setInterval(() => {
+    for (const l of secondListeners) l();
+  }, 1000);
+  return () => {
+    secondListeners.delete(listener);
+    if (secondListeners.size > 0) return;
+    clearInterval(secondTimer);
+    secondTimer = undefined;
+  };
+}
+
+/**
+ * The whole seconds of the instrument's stale price, -1 while it is fresh: a number, so that a row is drawn
+ * again only when what it shows changes, not every second.
+ */
+function useStaleSeconds(instrument: Quoted): number {
+  useEffect(startQuoteClock, []);
+  const read = () => {
+    const age = staleAge(instrument, Date.now());
+    return age === undefined ? -1 : Math.floor(age / 1000);
+  };
+  return useSyncExternalStore(everySecond, read, read);
+}
+
+const formats = new Map<Language, Intl.RelativeTimeFormat>();
+/** "Last price 42 sec. ago" in the interface language. */
+function useStaleText(seconds: number): string | null {
+  const { t } = useTranslation();
+  const lang = useApp((s) => s.lang);
+  if (seconds < 0) return null;
+  let format = formats.get(lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(`${LANGUAGE_TAGS[lang]}-u-nu-latn`, { style: 'short' });
+    formats.set(lang, format);
+  }
+  const ago =
+    seconds < 60
+      ? format.format(-seconds, 'second')
+      : seconds < 3600
+        ? format.format(-Math.floor(seconds / 60), 'minute')
+        : format.format(-Math.floor(seconds / 3600), 'hour');
+  return t('connection.stale', { ago });
+}
+
+/**
+ * Whether prices are live, as a dot and a word, and, for `instrument`, how old its price is once it is
+ * stale: a trader must not take a frozen number for the market.
+ */
+export function ConnectionState({ instrument }: { instrument?: Quoted }) {
+  const { t } = useTranslation();
+  const state = useConnectionState();
+  const stale = useStaleText(useStaleSeconds(instrument ?? NOT_QUOTED));
+  return (
+    <span className={`connection connection--${state}`} role="status" data-state={state}>
+      <span className="connection__dot" aria-hidden="true" />
+      <span className="connection__word">{t(`connection.${state}`)}</span>
+      {stale && <span className="connection__age">{stale}</span>}
+    </span>
+  );
+}
+/** No instrument: nothing is ever stale. */
+const NOT_QUOTED: Quoted = { Code: '', MarketStatus: 0 };
+
+/** A quote row's note that its price is stale, how old it is, in place of `children` (shown while fresh). */
+export function StaleAge({ instrument, children }: { instrument: Quoted; children: ReactNode }) {
+  const stale = useStaleText(useStaleSeconds(instrument));
+  return stale ? <span className="quote-row__stale">{stale}</span> : children;
+}
