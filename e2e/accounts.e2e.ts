@@ -95,7 +95,7 @@ describe('accounts on a phone', () => {
     await page.locator('.adm-dialog').getByText('Confirm').click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBeTruthy();
     // Real-only features tell a demo account so.
-    await page.getByRole('button', { name: 'Deposit' }).click();
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expect.poll(() => page.locator('.adm-dialog').textContent()).toContain('real hard account');
     expect(errors).toEqual([]);
     await context.close();

@@ -26,6 +26,7 @@ const tokenOf = (page: Page): Promise<string> =>
 const holding = async (token: string) =>
   (await traderApi(server, '/v1/api/forex/my_deal', { token, query: { status: '1' } })).data;
 
+// Each scene may take two minutes: on a loaded machine the first one has taken over one.
 describe('closing half of a Bitcoin buy from its detail, and a trailing stop that follows the price', () => {
   it('closes 50 % after showing what that part realises, keeps the rest open, and lists the part in history', async () => {
     const { context, page, errors } = await phone(browser);
@@ -65,7 +66,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
       .toContain(`#${rest.Id}`);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it("shows a trailing stop's distance and the stop where the price has carried it", async () => {
     feed.move('BTCUSD', '96000.00');
@@ -97,5 +98,5 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
     expect((await holding(token))[0].TargetLossPrice).toBe('96500.00');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -89,7 +89,7 @@ describe('every screen, as a person sees it', () => {
     await tryDemo(page);
     await expect.poll(() => page.locator('.chip').first().textContent()).toBe('Forex');
     // In the app, as a person goes: account, language, German, back, the market tab.
-    await page.getByRole('link', { name: 'Me' }).click();
+    await page.getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByText('Language', { exact: true }).click();
     await page.getByText('Deutsch').click();
     await page.waitForURL((u) => u.pathname === '/user');

@@ -1,11 +1,14 @@
 import {
+  DesktopOutlined,
   DownOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MoonOutlined,
   SafetyOutlined,
+  SunOutlined,
   TranslationOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Dropdown, Layout, Menu, Result, Space, Spin, Tag, Typography, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -14,6 +17,9 @@ import { PasswordChange } from './pages/PasswordChange';
 import { TotpEnrolment } from './pages/TotpEnrolment';
 import { PAGES } from './routes';
 import { useSession } from './session';
+import { chooseTheme, THEME_CHOICES, type ThemeChoice, useAdminTheme } from './ui/theme';
+
+const THEME_ICONS = { system: <DesktopOutlined />, light: <SunOutlined />, dark: <MoonOutlined /> };
 
 /** The desktop frame: menu of the screens this operator may use, header with who is signed in. */
 export function Shell() {
@@ -22,6 +28,8 @@ export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [dialog, setDialog] = useState<'totp' | 'password' | null>(null);
+  const { choice } = useAdminTheme();
+  const { token } = theme.useToken();
   const pages = PAGES.filter((p) => can(p.roles));
   const current = pages.find((p) => p.path !== '/' && location.pathname.startsWith(p.path))?.path ?? '/';
 
@@ -40,15 +48,31 @@ export function Shell() {
       <Layout>
         <Layout.Header
           style={{
-            background: '#fff',
+            background: token.colorBgContainer,
             paddingInline: 24,
             display: 'flex',
             justifyContent: 'flex-end',
             alignItems: 'center',
-            borderBottom: '1px solid #f0f0f0',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
           <Space size="middle">
+            <Dropdown
+              menu={{
+                items: THEME_CHOICES.map((key) => ({
+                  key,
+                  icon: THEME_ICONS[key],
+                  label: t(`theme.${key}`),
+                })),
+                selectable: true,
+                selectedKeys: [choice],
+                onClick: ({ key }) => chooseTheme(key as ThemeChoice),
+              }}
+            >
+              <Button type="text" icon={THEME_ICONS[choice]} data-testid="theme-menu">
+                {t('theme.title')}
+              </Button>
+            </Dropdown>
             <Dropdown
               menu={{
                 items: [

@@ -152,3 +152,41 @@ export async function act<T>(path: string, input?: Input): Promise<T> {
 
 /** True when the signed-in operator's role was refused this call (the screen then hides it). */
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.code === Code.FORBIDDEN;
+
+/**
+ * Downloads a CSV export of /admin/api (`{path}/export` with the list's filters): fetched with the token,
+ * saved from a blob under the server's dated filename; a refusal is shown like any other.
+ */
+export async function download(path: string, input: Input = {}): Promise<void> {
+  const headers: Record<string, string> = { lang: i18n.language };
+  const saved = token.get();
+  if (saved) headers.authorization = saved;
+  let file: { res: Response; blob: Blob } | { envelope: Envelope<unknown> };
+  try {
+    const res = await fetch(`/admin/api/${path}?${query(input)}`, { headers });
+    file = (res.headers.get('content-type') ?? '').startsWith('text/csv')
+      ? { res, blob: await res.blob() }
+      : { envelope: (await res.json()) as Envelope<unknown> };
+  } catch {
+    // A file cut off mid-way is no file: said like any transport failure, not saved.
+    const failure = new ApiError(-1, i18n.t('common.networkError'));
+    message.error(failure.message);
+    throw failure;
+  }
+  if ('envelope' in file) {
+    const { envelope } = file;
+    if (envelope.code === Code.SESSION_INVALID) {
+      token.clear();
+      sessionEnded();
+    } else message.error(envelope.msg);
+    throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  }
+  const { res, blob } = file;
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

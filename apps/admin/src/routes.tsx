@@ -7,6 +7,7 @@ import {
   DashboardOutlined,
   FileDoneOutlined,
   FileTextOutlined,
+  FundOutlined,
   IdcardOutlined,
   MailOutlined,
   SettingOutlined,
@@ -130,6 +131,13 @@ export const PAGES: AdminPage[] = [
     icon: <TeamOutlined />,
     roles: ['admin'],
     page: named(() => import('./pages/Operators'), 'Operators'),
+  },
+  {
+    path: '/reports',
+    title: 'nav.reports',
+    icon: <FundOutlined />,
+    roles: ['finance'],
+    page: named(() => import('./pages/Reports'), 'Reports'),
   },
   {
     path: '/reconcile',

@@ -11,10 +11,12 @@ import { Redis } from 'ioredis';
 import { createDelivery } from './accounts/delivery/create';
 import { accountRoutes } from './accounts/routes';
 import { approvalRoutes } from './admin/approvals';
+import { adminExportRoutes } from './admin/exports';
 import { instrumentRoutes } from './admin/instruments';
 import { operatorRoutes } from './admin/operators';
 import { reconcileRoutes } from './admin/reconcile';
 import { recordRoutes } from './admin/records';
+import { reportRoutes } from './admin/reports';
 import { riskRoutes } from './admin/risk';
 import { adminAuthRoutes } from './admin/routes';
 import { adminSettingsRoutes } from './admin/settings';
@@ -85,6 +87,8 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   adminSettingsRoutes,
   recordRoutes,
   reconcileRoutes,
+  reportRoutes,
+  adminExportRoutes,
 ];
 
 const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];

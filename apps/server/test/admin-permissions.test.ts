@@ -60,6 +60,16 @@ const POLICY: Record<string, readonly Role[] | 'any'> = {
   'GET /admin/api/companies': ['content'],
   'POST /admin/api/companies/save': ['content'],
   'POST /admin/api/companies/delete': ['content'],
+  'GET /admin/api/users/export': ['support', 'finance', 'risk'],
+  'GET /admin/api/users/orders/export': ['support', 'finance', 'risk'],
+  'GET /admin/api/users/ledger/export': ['support', 'finance', 'risk'],
+  'GET /admin/api/deposits/export': ['finance'],
+  'GET /admin/api/withdrawals/export': ['finance'],
+  'GET /admin/api/audit/export': ['admin'],
+  'GET /admin/api/reports/client-pnl': ['finance'],
+  'GET /admin/api/reports/client-pnl/export': ['finance'],
+  'GET /admin/api/reports/house': ['finance'],
+  'GET /admin/api/reports/house/export': ['finance'],
 };
 
 const keyOf = (c: { method: string; path: string }) => `${c.method} ${c.path}`;

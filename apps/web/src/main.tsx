@@ -12,6 +12,8 @@ import { socket } from './api/ws';
 import { honourCompanyStatus } from './features/company/status';
 import { initialLanguage, setupI18n } from './i18n';
 import { useApp } from './stores/app';
+// Follows the system's light or dark setting as it changes (public/theme.js chose the first one).
+import './stores/theme';
 import { afterFirstPaint, afterSettled } from './ui/afterPaint';
 import './styles.css';
 

@@ -2,6 +2,7 @@ import type { AuditEntry } from '@meridian/contract';
 import { Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../ui/ExportButton';
 import { Json, when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { usePaged } from '../ui/usePaged';
@@ -24,6 +25,7 @@ const TARGETS = [
   'verification',
   'news',
   'company',
+  'export',
 ];
 
 /** Every operator action, read-only: who, when, what, before and after. */
@@ -33,7 +35,7 @@ export function Audit() {
   const list = usePaged<AuditEntry>('audit', { ...filters });
   return (
     <>
-      <PageTitle title={t('nav.audit')} />
+      <PageTitle title={t('nav.audit')} extra={<ExportButton path="audit" filters={{ ...filters }} />} />
       <Form layout="inline" onFinish={(v: Filters) => setFilters(v)} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="operator">
           <Input allowClear placeholder={t('audit.operator')} />

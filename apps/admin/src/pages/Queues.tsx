@@ -38,6 +38,7 @@ export function Deposits() {
   const { t } = useTranslation();
   return (
     <TraderQueue<DepositQueueRow>
+      exportable
       path="deposits"
       title={t('nav.deposits')}
       statuses={REVIEW}
@@ -71,6 +72,7 @@ export function Withdrawals() {
   const { t } = useTranslation();
   return (
     <TraderQueue<WithdrawalQueueRow>
+      exportable
       path="withdrawals"
       title={t('nav.withdrawals')}
       statuses={REVIEW}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import { PasswordForm } from './PasswordChange';
@@ -10,11 +10,12 @@ import { TotpSteps } from './TotpEnrolment';
  */
 export function Setup() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { operator, signOut } = useSession();
   const password = operator?.pending === 'operator_password_change_required';
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
+    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Card style={{ width: 420 }}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {password ? t('password.forcedTitle') : t('totp.title')}

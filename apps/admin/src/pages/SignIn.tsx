@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { OperatorCredentials, OperatorSignedIn } from '@meridian/contract';
-import { Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../api';
@@ -11,6 +11,7 @@ type Credentials = OperatorCredentials;
 /** Password first; the authenticator code step appears when the server asks for it. */
 export function SignIn() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { signedIn } = useSession();
   const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,7 +34,7 @@ export function SignIn() {
   }
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
+    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Card style={{ width: 380 }}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('app.name')}

@@ -17,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, get } from '../api';
 import { useSession } from '../session';
+import { ExportButton } from '../ui/ExportButton';
 import { Amount, when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { ProofImage } from '../ui/ProofImage';
@@ -42,13 +43,16 @@ export function Users() {
       <PageTitle
         title={t('nav.users')}
         extra={
-          <Input.Search
-            allowClear
-            placeholder={t('users.search')}
-            onSearch={setQ}
-            style={{ width: 360 }}
-            enterButton
-          />
+          <Space>
+            <Input.Search
+              allowClear
+              placeholder={t('users.search')}
+              onSearch={setQ}
+              style={{ width: 360 }}
+              enterButton
+            />
+            <ExportButton path="users" filters={{ q }} />
+          </Space>
         }
       />
       <Table<UserRow>
@@ -393,35 +397,38 @@ function Ledger({ id, version }: { id: number; version: number }) {
   const { t } = useTranslation();
   const list = usePaged<UserLedgerRow>('users/ledger', { id, version }, 10);
   return (
-    <Table<UserLedgerRow>
-      rowKey="id"
-      size="small"
-      loading={list.loading}
-      dataSource={list.rows}
-      pagination={list.pagination}
-      columns={[
-        { title: t('common.time'), dataIndex: 'created_at', render: when },
-        {
-          title: t('users.type'),
-          dataIndex: 'type',
-          render: (v: string) => t(`ledger.${v}`, { defaultValue: v }),
-        },
-        { title: t('users.account'), dataIndex: 'account' },
-        {
-          title: t('users.amount'),
-          dataIndex: 'amount',
-          align: 'right',
-          render: (v) => <Amount value={v} signed />,
-        },
-        {
-          title: t('users.after'),
-          dataIndex: 'balance_after',
-          align: 'right',
-          render: (v) => <Amount value={v} />,
-        },
-        { title: t('common.reason'), dataIndex: 'note' },
-      ]}
-    />
+    <>
+      <ExportButton path="users/ledger" filters={{ id }} />
+      <Table<UserLedgerRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        dataSource={list.rows}
+        pagination={list.pagination}
+        columns={[
+          { title: t('common.time'), dataIndex: 'created_at', render: when },
+          {
+            title: t('users.type'),
+            dataIndex: 'type',
+            render: (v: string) => t(`ledger.${v}`, { defaultValue: v }),
+          },
+          { title: t('users.account'), dataIndex: 'account' },
+          {
+            title: t('users.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            render: (v) => <Amount value={v} signed />,
+          },
+          {
+            title: t('users.after'),
+            dataIndex: 'balance_after',
+            align: 'right',
+            render: (v) => <Amount value={v} />,
+          },
+          { title: t('common.reason'), dataIndex: 'note' },
+        ]}
+      />
+    </>
   );
 }
 
@@ -436,6 +443,7 @@ function Orders({ id, version, onClosed }: { id: number; version: number; onClos
   );
   return (
     <>
+      <ExportButton path="users/orders" filters={{ id, status: status === 'all' ? undefined : status }} />
       <Segmented
         style={{ marginBottom: 12 }}
         value={status}

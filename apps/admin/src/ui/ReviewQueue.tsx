@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act } from '../api';
+import { ExportButton } from './ExportButton';
 import { when } from './format';
 import { PageTitle } from './PageTitle';
 import { usePaged } from './usePaged';
@@ -26,6 +27,8 @@ export interface QueueProps<T extends Reviewed> {
   note(item: T): string;
   /** Why this operator may not approve the item (their own request), or null. */
   blocked?(item: T): string | null;
+  /** Offers "Export CSV" of the queue as filtered (`{path}/export`). */
+  exportable?: boolean;
 }
 
 /** A review queue: waiting items first, approve, or reject with a reason. */
@@ -36,6 +39,7 @@ export function ReviewQueue<T extends Reviewed>({
   columns,
   note,
   blocked,
+  exportable,
 }: QueueProps<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>(String(statuses.waiting));
@@ -56,16 +60,21 @@ export function ReviewQueue<T extends Reviewed>({
       <PageTitle
         title={title}
         extra={
-          <Segmented
-            value={status}
-            onChange={(v) => setStatus(String(v))}
-            options={[
-              { value: String(statuses.waiting), label: t('queue.waiting') },
-              { value: String(statuses.approved), label: t('queue.approved') },
-              { value: String(statuses.rejected), label: t('queue.rejected') },
-              { value: 'all', label: t('common.all') },
-            ]}
-          />
+          <Space>
+            {exportable && (
+              <ExportButton path={path} filters={{ status: status === 'all' ? undefined : status }} />
+            )}
+            <Segmented
+              value={status}
+              onChange={(v) => setStatus(String(v))}
+              options={[
+                { value: String(statuses.waiting), label: t('queue.waiting') },
+                { value: String(statuses.approved), label: t('queue.approved') },
+                { value: String(statuses.rejected), label: t('queue.rejected') },
+                { value: 'all', label: t('common.all') },
+              ]}
+            />
+          </Space>
         }
       />
       <Table<T>

@@ -1,12 +1,15 @@
-import { adminEndpoints } from '@meridian/contract';
+import { adminEndpoints, type InputOf } from '@meridian/contract';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maskCodes, outboxPage } from '../accounts/delivery/outbox';
+import type { Db } from '../db/client';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
-import { offsetOf } from '../operators/inputs';
+import { offsetOf, type PageInput } from '../operators/inputs';
 import { auditLog } from '../operators/schema';
 import { adminRoute } from '../operators/session';
+
+type AuditFilters = InputOf<typeof adminEndpoints.auditExport>;
 
 /** Read-only records: the messages the platform sent and the operators' audit trail. */
 export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
@@ -23,37 +26,40 @@ export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): 
     };
   });
 
-  adminRoute(app, db, adminEndpoints.audit, async ({ input }) => {
-    const filters: (SQL | undefined)[] = [
-      input.operator ? ilike(operators.email, `%${input.operator}%`) : undefined,
-      input.action ? ilike(auditLog.action, `${input.action}%`) : undefined,
-      input.target_type ? eq(auditLog.targetType, input.target_type) : undefined,
-      input.target_id ? eq(auditLog.targetId, input.target_id) : undefined,
-    ];
-    const where = and(...filters);
-    const rows = await db
-      .select({
-        id: auditLog.id,
-        operator: operators.email,
-        action: auditLog.action,
-        target_type: auditLog.targetType,
-        target_id: auditLog.targetId,
-        before: auditLog.before,
-        after: auditLog.after,
-        reason: auditLog.reason,
-        created_at: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(input.size)
-      .offset(offsetOf(input));
-    const [total] = await db
-      .select({ n: count() })
-      .from(auditLog)
-      .innerJoin(operators, eq(operators.id, auditLog.operatorId))
-      .where(where);
-    return { rows, total: total?.n ?? 0 };
-  });
+  adminRoute(app, db, adminEndpoints.audit, async ({ input }) => auditPage(db, input, input));
+}
+
+/** The operators' audit trail, newest first, by operator e-mail fragment, action prefix and target. */
+export async function auditPage(db: Db, input: AuditFilters, page: PageInput) {
+  const filters: (SQL | undefined)[] = [
+    input.operator ? ilike(operators.email, `%${input.operator}%`) : undefined,
+    input.action ? ilike(auditLog.action, `${input.action}%`) : undefined,
+    input.target_type ? eq(auditLog.targetType, input.target_type) : undefined,
+    input.target_id ? eq(auditLog.targetId, input.target_id) : undefined,
+  ];
+  const where = and(...filters);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      operator: operators.email,
+      action: auditLog.action,
+      target_type: auditLog.targetType,
+      target_id: auditLog.targetId,
+      before: auditLog.before,
+      after: auditLog.after,
+      reason: auditLog.reason,
+      created_at: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const [total] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.id, auditLog.operatorId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
 }

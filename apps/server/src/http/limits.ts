@@ -36,11 +36,18 @@ export const LIMITS: Partial<Record<ApiName, Limit>> = {
 
 const NAME_BY_PATH = new Map(Object.entries(api).map(([name, call]) => [call.path, name as ApiName]));
 
+/** Back-office exports read whole tables: a few a minute per operator session. */
+export const ADMIN_EXPORT_LIMIT: Limit = { max: 10, by: 'session' };
+
 /** The per-route configuration @fastify/rate-limit reads, or undefined for calls without a ceiling. */
 export function rateLimitFor(path: string) {
   const name = NAME_BY_PATH.get(path);
   const limit = name ? LIMITS[name] : undefined;
-  if (!limit) return undefined;
+  return name && limit ? limitConfig(name, limit) : undefined;
+}
+
+/** @fastify/rate-limit's configuration of `limit`, counted under `name`. */
+export function limitConfig(name: string, limit: Limit) {
   return {
     max: limit.max,
     timeWindow: MINUTE,

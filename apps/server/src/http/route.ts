@@ -143,14 +143,17 @@ export function routeDownload<E extends Endpoint>(
     endpoint,
     handler,
     (token) => callerOf<E['access']>(db, endpoint.access, token),
-    (reply, _lang, file) =>
-      reply
-        .header('content-type', file.type)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(file.body)),
+    (reply, _lang, file) => sendDownload(reply, file),
   );
 }
+
+/** Sends a download as an attachment, streamed as its body yields. */
+export const sendDownload = (reply: FastifyReply, file: Download) =>
+  reply
+    .header('content-type', file.type)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(file.body));
 
 /**
  * Registers a signed-in call whose use-case proves the session in its own statement (placing an order,

@@ -15,7 +15,8 @@ import type { Db, Tx } from '../db/client';
 import { operators } from '../db/schema';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
-import { answerEnvelope, parseInput, rawInput, type Said } from '../http/route';
+import { ADMIN_EXPORT_LIMIT, limitConfig } from '../http/limits';
+import { answerEnvelope, type Download, parseInput, rawInput, type Said, sendDownload } from '../http/route';
 import { isSealed, type Secrets } from '../http/secrets';
 import { tokenFromHeader } from '../http/sessions';
 import { totpStep } from '../http/totp';
@@ -163,10 +164,40 @@ export function adminRoute<E extends AdminEndpoint>(
   call: E,
   handler: AdminHandler<InputOf<E>, AnswerOf<E>>,
 ): void {
+  registerAdmin(app, db, call, handler, (reply, lang, result) =>
+    reply.sent ? reply : reply.send(answerEnvelope(db, call, lang, result)),
+  );
+}
+
+/**
+ * Registers a back-office call whose success is a file streamed to the operator (list exports): the checks
+ * of `adminRoute`, a rate limit per session; a refusal before the file starts is an envelope as usual.
+ */
+export function adminDownload<E extends AdminEndpoint>(
+  app: FastifyInstance,
+  db: Db,
+  call: E,
+  handler: (ctx: AdminCtx<InputOf<E>>) => Promise<Download>,
+): void {
+  registerAdmin(app, db, call, handler, (reply, _lang, file) => sendDownload(reply, file), {
+    rateLimit: limitConfig(call.path, ADMIN_EXPORT_LIMIT),
+  });
+}
+
+/** A back-office call's route: the operator and role checks, the input, then `answer` sends what the use-case made. */
+function registerAdmin<E extends AdminEndpoint, R>(
+  app: FastifyInstance,
+  db: Db,
+  call: E,
+  handler: (ctx: AdminCtx<InputOf<E>>) => Promise<R>,
+  answer: (reply: FastifyReply, lang: Language, result: R) => unknown,
+  config: object = {},
+): void {
   registered.set(app, [...adminCalls(app), call]);
   app.route({
     method: call.method,
     url: call.path,
+    config,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const lang = requestLanguage(req);
       const token = tokenFromHeader(req.headers.authorization);
@@ -179,9 +210,7 @@ export function adminRoute<E extends AdminEndpoint>(
         throw new AppError(Code.FORBIDDEN, 'forbidden');
       }
       const input = parseInput<E['input']>(call.input, rawInput(req));
-      const result = await handler({ input, operator, lang, token, req, reply });
-      if (reply.sent) return reply;
-      return reply.send(answerEnvelope(db, call, lang, result));
+      return answer(reply, lang, await handler({ input, operator, lang, token, req, reply }));
     },
   });
 }

@@ -1,3 +1,5 @@
+import { utcText } from '../util/time';
+
 /** Excel reads a CSV as UTF-8 only when it starts with this byte order mark. */
 export const BOM = '\uFEFF';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -21,3 +23,7 @@ function cellText(cell: Cell): string {
 
 /** One CSV line (RFC 4180, CRLF). */
 export const csvLine = (cells: Cell[]) => `${cells.map(cellText).join(',')}\r\n`;
+
+/** A download's name: what it holds and the UTC day it was made, "orders-2024-05-01.csv". */
+export const csvFilename = (kind: string, now: number) =>
+  `${kind}-${utcText(new Date(now)).slice(0, 10)}.csv`;

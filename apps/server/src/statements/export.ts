@@ -11,7 +11,7 @@ import { orderView } from '../trading/routes';
 import { orders } from '../trading/schema';
 import type { Trading } from '../trading/service';
 import { utcText } from '../util/time';
-import { BOM, CSV_TYPE, csvLine } from './csv';
+import { BOM, CSV_TYPE, csvFilename, csvLine } from './csv';
 import { HISTORY_STATUSES, historyFilter, ledgerFilter } from './filters';
 
 /** Rows read per round trip: the file is written a page at a time, never held whole. */
@@ -39,8 +39,6 @@ const REFERENCE: Record<string, MessageKey> = {
   deposit: 'statement_ref_deposit',
   withdrawal: 'statement_ref_withdrawal',
 };
-
-const filename = (kind: string, now: number) => `${kind}-${utcText(new Date(now)).slice(0, 10)}.csv`;
 
 /** The account's ledger (its cash rows, as the ledger call lists them) as CSV, oldest first. */
 export function ledgerCsv(
@@ -82,7 +80,7 @@ export function ledgerCsv(
       ]);
     }
   }
-  return { filename: filename('statement', now), type: CSV_TYPE, body: lines() };
+  return { filename: csvFilename('statement', now), type: CSV_TYPE, body: lines() };
 }
 
 /** The trader's order history (closed and cancelled orders) as CSV, oldest first. */
@@ -141,5 +139,5 @@ export function historyCsv(
       ]);
     }
   }
-  return { filename: filename('orders', now), type: CSV_TYPE, body: lines() };
+  return { filename: csvFilename('orders', now), type: CSV_TYPE, body: lines() };
 }

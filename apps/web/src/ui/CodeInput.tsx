@@ -7,6 +7,8 @@ export function CodeInput(props: {
   onChange(value: string): void;
   maxLength?: number;
   onEnterPress?(): void;
+  /** The field's label: antd-mobile's Form.Item label is not tied to the input. */
+  'aria-label': string;
 }) {
   return <Input inputMode="numeric" autoComplete="one-time-code" {...props} />;
 }

@@ -73,9 +73,12 @@ export function ConnectionState({ instrument }: { instrument?: Quoted }) {
   const state = useConnectionState();
   const stale = useStaleText(useStaleSeconds(instrument ?? NOT_QUOTED));
   return (
-    <span className={`connection connection--${state}`} role="status" data-state={state}>
+    <span className={`connection connection--${state}`} data-state={state}>
       <span className="connection__dot" aria-hidden="true" />
-      <span className="connection__word">{t(`connection.${state}`)}</span>
+      {/* Announced when the state changes; the age beside it, counting every second, is not. */}
+      <span className="connection__word" role="status">
+        {t(`connection.${state}`)}
+      </span>
       {stale && <span className="connection__age">{stale}</span>}
     </span>
   );

@@ -23,6 +23,7 @@ export function NewPasswordFields({
       <Form.Item label={t(label)}>
         <Input
           name={names[0]}
+          aria-label={t(label)}
           type="password"
           autoComplete="new-password"
           value={password}
@@ -32,6 +33,7 @@ export function NewPasswordFields({
       <Form.Item label={t('auth.rePassword')}>
         <Input
           name={names[1]}
+          aria-label={t('auth.rePassword')}
           type="password"
           autoComplete="new-password"
           value={repeat}

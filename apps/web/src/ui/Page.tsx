@@ -1,4 +1,7 @@
-import { NavBar } from 'antd-mobile';
+// antd-mobile's NavBar marks its left slot role="button" even with nothing in it (an unnamed command, on tab
+// pages too), and its back arrow is not reachable by keyboard: the bar is its markup with a real back button.
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -26,9 +29,24 @@ export function Page({ children, title, right }: PageProps) {
   const root = handle?.footer ?? false;
   return (
     <div className="page">
-      <NavBar className="page__bar" back={root ? null : ''} backIcon={!root} onBack={back} right={right}>
-        {title ?? (handle ? t(handle.title) : '')}
-      </NavBar>
+      <div className="adm-nav-bar page__bar">
+        <div className="adm-nav-bar-left">
+          {!root && (
+            <button
+              type="button"
+              className="adm-nav-bar-back page__back"
+              aria-label={t('common.back')}
+              onClick={back}
+            >
+              <span className="adm-nav-bar-back-arrow">
+                <LeftOutline />
+              </span>
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">{title ?? (handle ? t(handle.title) : '')}</div>
+        <div className="adm-nav-bar-right">{right}</div>
+      </div>
       <div className="page__body">{children}</div>
     </div>
   );

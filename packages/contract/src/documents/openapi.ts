@@ -5,6 +5,7 @@ import { type AdminEndpoint, codesOf, type Endpoint } from '../endpoint';
 import { endpointAreas } from '../endpoints';
 import { LANGUAGES } from '../languages';
 import { adminEndpoints } from '../wire/admin';
+import { ADMIN_DOWNLOAD_ENDPOINTS } from '../wire/admin/exports';
 import { MULTIPART_ENDPOINTS } from '../wire/funding';
 import { DOWNLOAD_ENDPOINTS } from '../wire/statements';
 import { WS_PATH } from '../ws';
@@ -116,7 +117,9 @@ function operationOf(op: Operation): Json {
     responses: {
       '200': {
         description: `The envelope. Codes: ${codes.join(', ')}.`,
-        content: (DOWNLOAD_ENDPOINTS as readonly string[]).includes(op.name)
+        content: [...DOWNLOAD_ENDPOINTS, ...ADMIN_DOWNLOAD_ENDPOINTS.map((n) => `admin.${n}`)].includes(
+          op.name,
+        )
           ? {
               // A file on success; a refusal is still the envelope.
               'text/csv': { schema: jsonSchema(described.answer, 'output') },

@@ -64,10 +64,15 @@ export default function PasswordPage() {
       <div className="auth">
         <Form layout="vertical" className="auth__form">
           <Form.Item label={t(type === 'email' ? 'auth.email' : 'auth.mobile')}>
-            <Input name="account" value={account ?? ''} readOnly />
+            <Input
+              name="account"
+              aria-label={t(type === 'email' ? 'auth.email' : 'auth.mobile')}
+              value={account ?? ''}
+              readOnly
+            />
           </Form.Item>
           <Form.Item label={t('auth.code')} extra={<CountdownButton onSend={sendCode} />}>
-            <CodeInput name="code" value={code} onChange={setCode} />
+            <CodeInput name="code" aria-label={t('auth.code')} value={code} onChange={setCode} />
           </Form.Item>
           <NewPasswordFields
             label="auth.newPassword"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../api/account';
 import { Page } from '../../ui/Page';
+import { TapItem } from '../../ui/TapItem';
 import { useSignOutAndLeave } from './signOutAndLeave';
 
 /** SPEC.md §2 /mine/system: other settings and signing out (with a confirmation). */
@@ -26,7 +27,7 @@ export default function SystemPage() {
   return (
     <Page>
       <List>
-        <List.Item onClick={() => navigate('/language')}>{t('page.language')}</List.Item>
+        <TapItem onClick={() => navigate('/language')}>{t('page.language')}</TapItem>
       </List>
       <div className="padded">
         <Button block color="danger" onClick={() => void confirmLogout()}>

@@ -47,7 +47,13 @@ export function TotpSection() {
   const codeField = (
     <Form layout="vertical" className="security-form">
       <Form.Item label={t('security.totpCode')}>
-        <CodeInput name="totp" maxLength={6} value={code} onChange={setCode} />
+        <CodeInput
+          name="totp"
+          aria-label={t('security.totpCode')}
+          maxLength={6}
+          value={code}
+          onChange={setCode}
+        />
       </Form.Item>
     </Form>
   );

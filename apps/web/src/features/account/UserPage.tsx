@@ -18,13 +18,15 @@ import {
 } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fetchBalance, fetchUserInfo, resetDemo } from '../../api/account';
 import { useApp } from '../../stores/app';
 import { useUser } from '../../stores/user';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
+import { TapItem } from '../../ui/TapItem';
 import { ProviderOptIn } from '../copy/ProviderOptIn';
+import { ThemeSetting } from '../settings/ThemeSetting';
 import { BalanceChart } from '../statements/BalanceChart';
 import { OneTapSetting } from '../trade/OneTapSetting';
 import { showOnlyRealAccount } from './onlyRealAccount';
@@ -79,9 +81,13 @@ export default function UserPage() {
 
   return (
     <Page>
-      <section className="account-card" onClick={() => navigate('/mine/history')}>
+      <section className="account-card">
         <div className="account-card__who">
-          <strong>{name}</strong>
+          <strong>
+            <Link to="/mine/history" className="account-card__link">
+              {name}
+            </Link>
+          </strong>
           <span className="num">UID {user?.uid}</span>
         </div>
         <div className="account-card__balance">
@@ -90,10 +96,7 @@ export default function UserPage() {
             type="button"
             className="eye"
             aria-label={t(showBalance ? 'user.hideBalance' : 'user.showBalance')}
-            onClick={(event) => {
-              event.stopPropagation();
-              toggleBalance();
-            }}
+            onClick={toggleBalance}
           >
             {showBalance ? <EyeOutline /> : <EyeInvisibleOutline />}
           </button>
@@ -105,7 +108,7 @@ export default function UserPage() {
             <span className="account-card__amount">******</span>
           )}
         </div>
-        <div className="account-card__actions" onClick={(event) => event.stopPropagation()}>
+        <div className="account-card__actions">
           <Button color="primary" onClick={() => open('/mine/charge', true)}>
             {t('page.charge')}
           </Button>
@@ -115,17 +118,18 @@ export default function UserPage() {
       {user && <BalanceChart />}
       <List>
         {demo && (
-          <List.Item prefix={<UndoOutline />} onClick={() => void reset()}>
+          <TapItem prefix={<UndoOutline />} onClick={() => void reset()}>
             {t('user.resetMock')}
-          </List.Item>
+          </TapItem>
         )}
         {user && !demo && <ProviderOptIn />}
         {user && <OneTapSetting />}
         {ENTRIES.map((entry) => (
-          <List.Item key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
+          <TapItem key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
             {t(entry.label)}
-          </List.Item>
+          </TapItem>
         ))}
+        <ThemeSetting />
       </List>
     </Page>
   );

@@ -71,6 +71,7 @@ export default function ForgotPage() {
               {type === 'mobile' && <AreaPicker value={areaId} onChange={setAreaId} />}
               <Input
                 name="account"
+                aria-label={t(type === 'email' ? 'auth.email' : 'auth.mobile')}
                 type={type === 'email' ? 'email' : 'tel'}
                 value={account}
                 onChange={setAccount}
@@ -78,7 +79,7 @@ export default function ForgotPage() {
             </div>
           </Form.Item>
           <Form.Item label={t('auth.code')} extra={<CountdownButton onSend={sendCode} />}>
-            <CodeInput name="code" value={code} onChange={setCode} />
+            <CodeInput name="code" aria-label={t('auth.code')} value={code} onChange={setCode} />
           </Form.Item>
           <NewPasswordFields
             label="auth.newPassword"

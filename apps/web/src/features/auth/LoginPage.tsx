@@ -99,6 +99,7 @@ export default function LoginPage() {
               {type === 'mobile' && <AreaPicker value={areaId} onChange={setAreaId} />}
               <Input
                 name="account"
+                aria-label={t(type === 'email' ? 'auth.email' : 'auth.mobile')}
                 type={type === 'email' ? 'email' : 'tel'}
                 autoComplete={type === 'email' ? 'email' : 'tel'}
                 value={account}
@@ -110,6 +111,7 @@ export default function LoginPage() {
           <Form.Item label={t('auth.password')}>
             <Input
               name="password"
+              aria-label={t('auth.password')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -121,6 +123,7 @@ export default function LoginPage() {
             <Form.Item label={t('security.totpCode')}>
               <CodeInput
                 name="totp"
+                aria-label={t('security.totpCode')}
                 maxLength={6}
                 value={totp}
                 onChange={setTotp}
@@ -139,6 +142,9 @@ export default function LoginPage() {
         <Button block fill="outline" onClick={() => void tryDemo()} disabled={busy}>
           {t('auth.tryDemo')}
         </Button>
+        <Link className="auth__settings" to="/language">
+          {t('auth.languageAndTheme')}
+        </Link>
       </div>
     </Page>
   );

@@ -106,6 +106,7 @@ export default function RegisterPage() {
               {type === 'mobile' && <AreaPicker value={areaId} onChange={setAreaId} />}
               <Input
                 name="account"
+                aria-label={t(type === 'email' ? 'auth.email' : 'auth.mobile')}
                 type={type === 'email' ? 'email' : 'tel'}
                 autoComplete={type === 'email' ? 'email' : 'tel'}
                 value={account}
@@ -117,14 +118,27 @@ export default function RegisterPage() {
             <Form.Item label={t('auth.mobile')}>
               <div className="inline">
                 <AreaPicker value={areaId} onChange={setAreaId} />
-                <Input name="mobile" type="tel" autoComplete="tel" value={mobile} onChange={setMobile} />
+                <Input
+                  name="mobile"
+                  aria-label={t('auth.mobile')}
+                  type="tel"
+                  autoComplete="tel"
+                  value={mobile}
+                  onChange={setMobile}
+                />
               </div>
             </Form.Item>
           )}
           {captchaMode ? (
             <Form.Item label={t('auth.captcha')}>
               <div className="inline">
-                <Input name="captcha" value={code} onChange={setCode} autoComplete="off" />
+                <Input
+                  name="captcha"
+                  aria-label={t('auth.captcha')}
+                  value={code}
+                  onChange={setCode}
+                  autoComplete="off"
+                />
                 {captcha && (
                   <button
                     type="button"
@@ -139,7 +153,7 @@ export default function RegisterPage() {
             </Form.Item>
           ) : (
             <Form.Item label={t('auth.code')} extra={<CountdownButton onSend={sendCode} />}>
-              <CodeInput name="code" value={code} onChange={setCode} />
+              <CodeInput name="code" aria-label={t('auth.code')} value={code} onChange={setCode} />
             </Form.Item>
           )}
           <NewPasswordFields
@@ -151,7 +165,7 @@ export default function RegisterPage() {
             onRepeat={setRePassword}
           />
           <Form.Item label={t('auth.inviteCode')}>
-            <Input name="invite_code" value={invite} onChange={setInvite} />
+            <Input name="invite_code" aria-label={t('auth.inviteCode')} value={invite} onChange={setInvite} />
           </Form.Item>
         </Form>
         <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>

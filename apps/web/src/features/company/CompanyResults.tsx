@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type Company, searchCompanies } from '../../api/content';
+import { TapItem } from '../../ui/TapItem';
 import { rememberCompany } from './cookie';
 
 const DEBOUNCE_MS = 250;
@@ -49,7 +50,7 @@ export function CompanyResults({ query }: { query: string }) {
         ) : (
           <List className="company-results">
             {results.map((c) => (
-              <List.Item
+              <TapItem
                 key={c.id}
                 prefix={
                   c.logo ? <img src={c.logo} alt="" width={36} height={36} className="company__logo" /> : null
@@ -58,7 +59,7 @@ export function CompanyResults({ query }: { query: string }) {
                 onClick={() => setOpen(c)}
               >
                 {c.name}
-              </List.Item>
+              </TapItem>
             ))}
           </List>
         ))}

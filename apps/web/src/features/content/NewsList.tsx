@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchNews, type NewsItem } from '../../api/content';
+import { TapItem } from '../../ui/TapItem';
 import { formatDate } from './date';
 
 /** A paged list of one news category; a tap opens the article. */
@@ -32,7 +33,7 @@ export function NewsList({ categoryId }: { categoryId: number }) {
       ) : (
         <List className="news-list">
           {items.map((item) => (
-            <List.Item
+            <TapItem
               key={item.id}
               prefix={<img src={item.logo} alt="" width={56} height={56} className="news-list__logo" />}
               description={
@@ -47,7 +48,7 @@ export function NewsList({ categoryId }: { categoryId: number }) {
               arrowIcon={false}
             >
               <span className="news-list__title">{item.title}</span>
-            </List.Item>
+            </TapItem>
           ))}
         </List>
       )}

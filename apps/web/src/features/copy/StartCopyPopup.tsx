@@ -46,6 +46,7 @@ export function StartCopyPopup({ provider, visible, onClose }: Props) {
         <Form.Item label={t('copy.form.allocation')} extra={<CurrencyCode />}>
           <Input
             name="allocation"
+            aria-label={t('copy.form.allocation')}
             inputMode="decimal"
             placeholder={t('copy.form.allocationPlaceholder')}
             value={allocation}
@@ -53,7 +54,13 @@ export function StartCopyPopup({ provider, visible, onClose }: Props) {
           />
         </Form.Item>
         <Form.Item label={t('copy.form.stopPercent')} description={t('copy.form.stopPercentHint')} extra="%">
-          <Input name="stop_percent" inputMode="decimal" value={stopPercent} onChange={setStopPercent} />
+          <Input
+            name="stop_percent"
+            aria-label={t('copy.form.stopPercent')}
+            inputMode="decimal"
+            value={stopPercent}
+            onChange={setStopPercent}
+          />
         </Form.Item>
       </Form>
       <p className="muted copy-start__note">{t('copy.form.scaling')}</p>

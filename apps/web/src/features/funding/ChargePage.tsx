@@ -48,7 +48,7 @@ function CoinDeposit({ channels }: { channels: DepositOptions['coin'] }) {
       {channel && (
         <section className="funding-card deposit-address">
           {channel.demo && <DemoWarning label="funding.demoAddress" />}
-          <QRCodeSVG value={channel.address} size={160} level="H" />
+          <QRCodeSVG value={channel.address} size={160} level="H" aria-label={t('funding.qr')} />
           <span className="funding-card__label">{t('funding.address')}</span>
           <CopyText value={channel.address} />
         </section>

@@ -43,6 +43,7 @@ export function DepositForm({ onSubmit }: DepositFormProps) {
         <Form.Item label={t('funding.amount')} extra={<CurrencyCode />}>
           <Input
             name="number"
+            aria-label={t('funding.amount')}
             inputMode="decimal"
             placeholder={t('funding.amountPlaceholder')}
             value={amount}

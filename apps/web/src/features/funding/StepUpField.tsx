@@ -26,6 +26,7 @@ export function StepUpField({ value, onChange }: { value: string; onChange(value
     >
       <CodeInput
         name={totp ? 'totp' : 'auth_code'}
+        aria-label={t(totp ? 'security.totpCode' : 'auth.code')}
         maxLength={totp ? 6 : 16}
         value={value}
         onChange={onChange}

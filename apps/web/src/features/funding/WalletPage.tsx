@@ -7,6 +7,7 @@ import { type AccountDetail, fetchAccountDetail } from '../../api/funding';
 import { formatMoney } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
+import { TapItem } from '../../ui/TapItem';
 
 const ENTRIES = [
   { path: '/mine/charge', label: 'page.charge', icon: <DownlandOutline /> },
@@ -44,9 +45,9 @@ export default function WalletPage() {
       </section>
       <List>
         {ENTRIES.map((entry) => (
-          <List.Item key={entry.path} prefix={entry.icon} onClick={() => navigate(entry.path)}>
+          <TapItem key={entry.path} prefix={entry.icon} onClick={() => navigate(entry.path)}>
             {t(entry.label)}
-          </List.Item>
+          </TapItem>
         ))}
       </List>
     </Page>

@@ -154,6 +154,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
         >
           <Input
             name="number"
+            aria-label={t('funding.amount')}
             inputMode="decimal"
             placeholder={t('funding.amountPlaceholder')}
             value={amount}
@@ -161,7 +162,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
           />
         </Form.Item>
         <Form.Item label={t('funding.memo')}>
-          <Input name="memo" value={memo} onChange={setMemo} maxLength={300} />
+          <Input name="memo" aria-label={t('funding.memo')} value={memo} onChange={setMemo} maxLength={300} />
         </Form.Item>
         <StepUpField value={code} onChange={setCode} />
       </Form>

@@ -84,6 +84,7 @@ export default function WithdrawWayPage() {
             <Form.Item key={field.name} label={t(field.label)} required={field.required}>
               <Input
                 name={field.name}
+                aria-label={t(field.label)}
                 value={values[field.name] ?? ''}
                 onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
                 maxLength={200}

@@ -40,6 +40,7 @@ function VerificationForm({ onSubmitted }: { onSubmitted(): void }) {
         <Form.Item label={t('kyc.name')}>
           <Input
             name="name"
+            aria-label={t('kyc.name')}
             placeholder={t('kyc.inputName')}
             value={name}
             onChange={setName}
@@ -49,6 +50,7 @@ function VerificationForm({ onSubmitted }: { onSubmitted(): void }) {
         <Form.Item label={t('kyc.cardId')}>
           <Input
             name="card_id"
+            aria-label={t('kyc.cardId')}
             placeholder={t('kyc.inputIdNumber')}
             value={cardId}
             onChange={setCardId}

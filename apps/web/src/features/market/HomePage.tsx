@@ -201,7 +201,7 @@ const HomeHeader = memo(function HomeHeader() {
         <img src="/favicon-96.png" alt="" width={28} height={28} />
         Meridian
       </span>
-      <Link to="/product" className="home__search" aria-label={t('page.product')}>
+      <Link to="/product" className="home__search">
         <SearchOutline />
         <span>{t('market.searchPlaceholder')}</span>
       </Link>

@@ -8,6 +8,7 @@ import { useMarket } from '../../stores/market';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Page } from '../../ui/Page';
+import { TapItem } from '../../ui/TapItem';
 import { CompanyResults } from '../company/CompanyResults';
 import { companyStatus } from '../company/status';
 
@@ -86,7 +87,7 @@ function InstrumentResults({ query }: { query: string }) {
       {results.map((i) => {
         const direction = changeDirection(i.ForexQuotations.Change);
         return (
-          <List.Item
+          <TapItem
             key={i.Id}
             prefix={<img src={i.Logo} alt="" width={32} height={32} className="quote-row__logo" />}
             description={<span className="quote-row__code">{i.Code}</span>}
@@ -102,7 +103,7 @@ function InstrumentResults({ query }: { query: string }) {
             }}
           >
             {name(i.ShowCode)}
-          </List.Item>
+          </TapItem>
         );
       })}
     </List>

@@ -19,6 +19,8 @@ import { changeLanguage } from '../../i18n';
 import { LANGUAGE_OPTIONS } from '../../i18n/languages';
 import { useApp } from '../../stores/app';
 import { Page, useBack } from '../../ui/Page';
+import { TapItem } from '../../ui/TapItem';
+import { ThemeSetting } from './ThemeSetting';
 
 /**
  * Each language's flag (the region of LANGUAGE_OPTIONS), one import per flag resolved like any package
@@ -26,7 +28,10 @@ import { Page, useBack } from '../../ui/Page';
  */
 const FLAGS: Record<Language, string> = { hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
 
-/** SPEC.md §2 /language: every interface language with its flag; the choice persists and goes out as `lang`. */
+/**
+ * SPEC.md §2 /language: every interface language with its flag; the choice persists and goes out as `lang`.
+ * The theme switch too, so that a visitor (no user centre) can reach it.
+ */
 export default function LanguagePage() {
   const current = useApp((s) => s.lang);
   const back = useBack();
@@ -38,7 +43,7 @@ export default function LanguagePage() {
     <Page>
       <List>
         {LANGUAGES.map((language) => (
-          <List.Item
+          <TapItem
             key={language}
             prefix={<img className="flag" src={FLAGS[language]} alt="" width={28} height={21} />}
             extra={language === current ? <CheckOutline color="var(--adm-color-primary)" /> : null}
@@ -46,8 +51,11 @@ export default function LanguagePage() {
             arrowIcon={false}
           >
             {LANGUAGE_OPTIONS[language].name}
-          </List.Item>
+          </TapItem>
         ))}
+      </List>
+      <List className="theme-list">
+        <ThemeSetting />
       </List>
     </Page>
   );

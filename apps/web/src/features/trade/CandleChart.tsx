@@ -6,6 +6,7 @@ import { fetchKline } from '../../api/market';
 import { setStopPrice } from '../../api/trading';
 import { socket } from '../../api/ws';
 import { usePreferences } from '../../stores/preferences';
+import { useTheme } from '../../stores/theme';
 import { useUser } from '../../stores/user';
 import { lowerPanes, movedStops, positionLines } from './chartSeries';
 import { type DrawnLine, PriceChart } from './priceChart';
@@ -50,6 +51,17 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
       setChart(null);
     };
   }, []);
+
+  // The theme switching (in settings, or the system's at dusk) recolours the chart where it stands.
+  useEffect(
+    () =>
+      chart
+        ? useTheme.subscribe((now, before) => {
+            if (now.theme !== before.theme) chart.recolour();
+          })
+        : undefined,
+    [chart],
+  );
 
   useEffect(() => chart?.setType(type), [chart, type]);
   useEffect(() => chart?.setIndicators(indicators), [chart, indicators]);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../stores/app';
 import { changeDirection, formatChange, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
+import { TapItem } from '../../ui/TapItem';
 
 interface Props {
   visible: boolean;
@@ -32,7 +33,7 @@ export function InstrumentDrawer({ visible, instruments, currentId, onPick, onCl
         {instruments.map((i) => {
           const direction = changeDirection(i.ForexQuotations.Change);
           return (
-            <List.Item
+            <TapItem
               key={i.Id}
               onClick={() => onPick(i.Id)}
               arrowIcon={false}
@@ -49,7 +50,7 @@ export function InstrumentDrawer({ visible, instruments, currentId, onPick, onCl
               }
             >
               {name(i.ShowCode)}
-            </List.Item>
+            </TapItem>
           );
         })}
       </List>

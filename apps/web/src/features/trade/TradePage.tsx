@@ -60,7 +60,9 @@ export default function TradePage() {
         <NotificationBell />
       </header>
 
-      <section className="trade__quote" aria-live="polite">
+      {/* Not a live region: the price changes several times a second, which a screen reader would read out each
+          time; the connection state beside it is announced when it changes. */}
+      <section className="trade__quote">
         <span className={`trade__price num ${direction}`}>{formatPrice(q.Close, precision)}</span>
         <span className={`num ${direction}`}>{formatChange(q.Change)}</span>
         <ConnectionState instrument={instrument} />

@@ -28,9 +28,8 @@ export interface DrawnLine extends PositionLine {
   title: string;
 }
 
-const UP = '#16a34a';
-const DOWN = '#dc2626';
-const LINE_COLORS = { entry: '#2563eb', sl: DOWN, tp: UP } as const;
+/** The entry line and the line and area charts' price, readable on both themes. */
+const BLUE = '#2563eb';
 /** The price pane's share of the height against each lower pane's (300 px to 110 px). */
 const PRICE_STRETCH = 300;
 const PANE_STRETCH = 110;
@@ -57,6 +56,32 @@ function utcTick(time: Time, tickType: number): string {
 
 const at = (time: number) => time as UTCTimestamp;
 
+interface ChartColours {
+  background: string;
+  text: string;
+  grid: string;
+  up: string;
+  down: string;
+}
+
+/** The light or dark theme's colours (styles.css), as the chart's element inherits them. */
+function themeColours(element: HTMLElement): ChartColours {
+  const css = getComputedStyle(element);
+  const colour = (name: string) => css.getPropertyValue(name).trim();
+  return {
+    background: colour('--card'),
+    text: colour('--muted'),
+    grid: colour('--divider'),
+    up: colour('--up'),
+    down: colour('--down'),
+  };
+}
+
+const layoutOptions = (c: ChartColours) => ({
+  layout: { background: { color: c.background }, textColor: c.text },
+  grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+});
+
 /**
  * The trade screen's chart: the price as candles, line or area, indicator overlays and panes, and the
  * position lines. Keeps the bars so that a change of type or indicators redraws without a new request.
@@ -71,12 +96,15 @@ export class PriceChart {
   private studies = new Map<string, ISeriesApi<'Line' | 'Histogram'>>();
   private lines: { spec: DrawnLine; line: IPriceLine }[] = [];
   private redrawPending = 0;
+  private colours: ChartColours;
 
-  constructor(element: HTMLElement) {
+  constructor(private readonly element: HTMLElement) {
+    this.colours = themeColours(element);
+    const themed = layoutOptions(this.colours);
     this.chart = createChart(element, {
       autoSize: true,
-      layout: { background: { color: '#ffffff' }, textColor: '#6b7280', attributionLogo: true },
-      grid: { vertLines: { color: '#f3f4f6' }, horzLines: { color: '#f3f4f6' } },
+      ...themed,
+      layout: { ...themed.layout, attributionLogo: true },
       rightPriceScale: { borderVisible: false },
       timeScale: {
         borderVisible: false,
@@ -103,6 +131,14 @@ export class PriceChart {
     this.chart.removeSeries(previous);
     this.price.setData(this.bars.map((b) => this.point(b)));
     this.setLines(specs);
+  }
+
+  /** Takes the page's colours again once the theme has changed. */
+  recolour(): void {
+    this.colours = themeColours(this.element);
+    this.chart.applyOptions(layoutOptions(this.colours));
+    if (this.type === 'candles') this.price.applyOptions(this.candleColours());
+    this.setLines(this.lines.map((l) => l.spec));
   }
 
   setPrecision(precision: number): void {
@@ -172,7 +208,7 @@ export class PriceChart {
       spec,
       line: this.price.createPriceLine({
         price: Number(spec.price),
-        color: LINE_COLORS[spec.kind],
+        color: spec.kind === 'entry' ? BLUE : spec.kind === 'sl' ? this.colours.down : this.colours.up,
         lineWidth: spec.kind === 'entry' ? 1 : 2,
         lineStyle: spec.kind === 'entry' ? LineStyle.Dotted : LineStyle.Dashed,
         axisLabelVisible: true,
@@ -231,22 +267,24 @@ export class PriceChart {
     return this.type === 'candles' ? { ...b, time: at(b.time) } : { time: at(b.time), value: b.close };
   }
 
+  private candleColours() {
+    const { up, down } = this.colours;
+    return { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down };
+  }
+
   private addPrice(): void {
     const priceFormat = this.priceFormat();
     if (this.type === 'candles')
       this.price = this.chart.addSeries(CandlestickSeries, {
-        upColor: UP,
-        downColor: DOWN,
+        ...this.candleColours(),
         borderVisible: false,
-        wickUpColor: UP,
-        wickDownColor: DOWN,
         priceFormat,
       });
     else if (this.type === 'line')
-      this.price = this.chart.addSeries(LineSeries, { color: '#2563eb', lineWidth: 2, priceFormat });
+      this.price = this.chart.addSeries(LineSeries, { color: BLUE, lineWidth: 2, priceFormat });
     else
       this.price = this.chart.addSeries(AreaSeries, {
-        lineColor: '#2563eb',
+        lineColor: BLUE,
         topColor: 'rgba(37, 99, 235, 0.35)',
         bottomColor: 'rgba(37, 99, 235, 0.02)',
         lineWidth: 2,
