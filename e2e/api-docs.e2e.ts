@@ -31,19 +31,52 @@ describe('the API reference', () => {
       (n, methods) => n + Object.keys(methods).length,
       0,
     );
-    await expect.poll(() => page.locator('.opblock').count()).toBe(operations);
+    // The page draws the operations near the screen as it scrolls: read them all on the way down.
+    const seen = { operations: new Set<string>(), tags: new Set<string>() };
+    await page.mouse.move(195, 400);
+    await expect
+      .poll(
+        async () => {
+          // An operation is its method and path.
+          const ids = await page
+            .locator('.opblock-summary')
+            .evaluateAll((rows) =>
+              rows.map(
+                (r) =>
+                  `${r.querySelector('.opblock-summary-method')?.textContent} ${r.querySelector('.opblock-summary-path')?.textContent}`,
+              ),
+            );
+          for (const id of ids) seen.operations.add(id);
+          for (const text of await page.locator('.opblock-tag').allTextContents()) seen.tags.add(text);
+          await page.mouse.wheel(0, 500);
+          return seen.operations.size;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(operations);
     for (const tag of ['Trading', 'Funding', 'Back office']) {
-      await page.locator('.opblock-tag', { hasText: tag }).first().waitFor();
+      expect(
+        [...seen.tags].some((text) => text.startsWith(tag)),
+        tag,
+      ).toBe(true);
     }
-    await page
-      .locator('.opblock', { hasText: '/v1/api/forex/submit' })
-      .first()
-      .locator('.opblock-summary')
-      .click();
+    const submit = page.locator('.opblock', { hasText: '/v1/api/forex/submit' }).first();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect
+      .poll(
+        async () => {
+          if ((await submit.count()) > 0) return true;
+          await page.mouse.wheel(0, 1500);
+          return false;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await submit.locator('.opblock-summary').click();
     await page.getByText('forex_id').first().waitFor();
     await page.getByText('client_order_id').first().waitFor();
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });

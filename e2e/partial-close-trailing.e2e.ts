@@ -51,7 +51,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
     await expect.poll(() => sheet.getByRole('alert').textContent()).toBe('Lots must be a multiple of 0.01');
     await sheet.getByRole('button', { name: '50 %' }).click();
     await sheet.getByRole('button', { name: 'Close 0.05 lots' }).click();
-    await expect.poll(() => page.locator('.adm-toast-main').textContent(), within).toBe('0.05 lots closed');
+    await expect.poll(() => page.locator('.adm-toast-main').textContent(), within).toBe('Position closed');
 
     await expect
       .poll(async () => (await holding(token)).map((o: { Quantity: string }) => o.Quantity), within)

@@ -1,5 +1,5 @@
 import { checkPartialClose, D, dec, isDecimalText } from '@meridian/core';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
@@ -35,8 +35,8 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
   const send = async () => {
     setBusy(true);
     try {
+      // The server's message ("Position closed") is shown as the close's answer.
       await closeOrder(order.Id, typed);
-      Toast.show({ content: t('orders.closePart.done', { lots: typed }) });
       setOpen(false);
       onDone();
     } catch {
