@@ -44,7 +44,7 @@ describe('accounts on a phone', () => {
     await signInOnScreen(page, server, email, 'secret-123');
     await page.goto(`${server.url}/user`);
     await expect.poll(() => page.locator('.account-card').textContent()).toContain(email);
-    await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('0.00');
+    await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('$0.00');
     // The e-mail as the account's name fits the phone's width: nothing to scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -90,7 +90,7 @@ describe('accounts on a phone', () => {
     await page.getByRole('button', { name: 'Try a demo account' }).click();
     await page.waitForURL((u) => u.pathname === '/user');
     await expect.poll(() => page.locator('.account-card').textContent()).toContain('Demo account');
-    await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('100000.00');
+    await expect.poll(() => page.locator('.account-card__amount').textContent()).toBe('$100,000.00');
     await page.getByText('Reset demo account').click();
     await page.locator('.adm-dialog').getByText('Confirm').click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBeTruthy();

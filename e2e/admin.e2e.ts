@@ -245,7 +245,7 @@ describe('back office on a desktop', () => {
     await trader.page.getByRole('button', { name: 'Sign in' }).click();
     await trader.page.waitForURL((u) => u.pathname === '/');
     await trader.page.goto(`${server.url}/user`);
-    await eventually(() => trader.page.locator('.account-card__amount').textContent()).toBe('834.56');
+    await eventually(() => trader.page.locator('.account-card__amount').textContent()).toBe('$834.56');
     await trader.context.close();
   });
 
@@ -338,7 +338,7 @@ describe('back office on a desktop', () => {
     await trader.page.getByRole('button', { name: 'Sign in' }).click();
     await trader.page.waitForURL((u) => u.pathname === '/');
     await trader.page.goto(`${server.url}/mine/wallet`);
-    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('1000.00');
+    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('$1,000.00');
 
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await page.getByPlaceholder('E-mail, mobile or UID').fill(email);
@@ -369,8 +369,8 @@ describe('back office on a desktop', () => {
     await approve(page, queueRow(page, email, '100'));
     await reject(page, queueRow(page, email, '200'), 'address on a sanctions list');
     await trader.page.reload();
-    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('900.00');
-    await eventually(() => trader.page.locator('.wallet-card__lock').textContent()).toBe('0.00');
+    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('$900.00');
+    await eventually(() => trader.page.locator('.wallet-card__lock').textContent()).toBe('$0.00');
 
     // Verification: submitted by the trader, both ID pictures in the queue, approved; the user detail shows it.
     await traderApi(server, '/api/user_real/real_name', {

@@ -89,7 +89,7 @@ async function dragLine(page: Page, y: number, dy: number): Promise<string> {
   const dialog = page.locator('.adm-dialog-content');
   await dialog.waitFor();
   const text = (await dialog.textContent())!;
-  const price = /Move stop loss to (\d+\.\d{2})\?/.exec(text)?.[1];
+  const price = /Move stop loss to ([\d,]+\.\d{2})\?/.exec(text)?.[1]?.replaceAll(',', '');
   expect(price, text).toBeDefined();
   return price!;
 }

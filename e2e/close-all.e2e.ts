@@ -33,15 +33,21 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
       expect(await (await placed).json()).toMatchObject({ code: 1 });
     }
     // The buttons show the prices they fill at, the ask above the bid, and the spread between them, live.
-    const quote = (side: string) =>
-      page.locator(`.order-form__actions .${side} .order-form__quote`).textContent();
+    // Prices are shown grouped (96,048.00): read back as numbers without the group separators.
+    const quote = async (side: string) =>
+      Number(
+        (await page.locator(`.order-form__actions .${side} .order-form__quote`).textContent())!.replaceAll(
+          ',',
+          '',
+        ),
+      );
     const spread = () => page.locator('.order-form__spread .num').textContent();
-    expect(Number(await quote('buy'))).toBeGreaterThan(96000);
-    expect(Number(await quote('sell'))).toBeLessThan(96000);
-    expect((Number(await quote('buy')) - Number(await quote('sell'))).toFixed(2)).toBe(await spread());
+    expect(await quote('buy')).toBeGreaterThan(96000);
+    expect(await quote('sell')).toBeLessThan(96000);
+    expect(((await quote('buy')) - (await quote('sell'))).toFixed(2)).toBe(await spread());
     feed.move('BTCUSD', '97000.00');
-    await expect.poll(async () => Number(await quote('buy')), within).toBeGreaterThan(97000);
-    await expect.poll(async () => Number(await quote('sell')), within).toBeLessThan(97000);
+    await expect.poll(() => quote('buy'), within).toBeGreaterThan(97000);
+    await expect.poll(() => quote('sell'), within).toBeLessThan(97000);
 
     await page.getByText('Orders', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/order');

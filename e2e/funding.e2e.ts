@@ -54,12 +54,12 @@ describe('funding on a phone', () => {
     await signInOnScreen(page, server, email, 'secret-123');
 
     await page.goto(`${server.url}/mine/wallet`);
-    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('1000.00');
+    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('$1,000.00');
 
     // Without a bound address the withdraw screen offers the bind page.
     await page.goto(`${server.url}/mine/withdraw`);
     await page.locator('input[name="number"]').fill('100');
-    await expect.poll(() => page.locator('.withdraw-quote__received').textContent()).toBe('99.00');
+    await expect.poll(() => page.locator('.withdraw-quote__received').textContent()).toBe('USDT\u00a099.00');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => page.locator('.adm-dialog').textContent())
@@ -90,11 +90,11 @@ describe('funding on a phone', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => toast(page)).toBe('Withdrawal request submitted');
     await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('Pending');
-    await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('100.00 USDT');
+    await expect.poll(() => page.locator('.withdraw-records').textContent()).toContain('USDT\u00a0100.00');
 
     await page.goto(`${server.url}/mine/wallet`);
-    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('900.00');
-    await expect.poll(() => page.locator('.wallet-card__lock').textContent()).toBe('100.00');
+    await expect.poll(() => page.locator('.wallet-card__balance').textContent()).toBe('$900.00');
+    await expect.poll(() => page.locator('.wallet-card__lock').textContent()).toBe('$100.00');
 
     await page.goto(`${server.url}/mine/auth`);
     await page.getByRole('button', { name: 'Submit' }).click();

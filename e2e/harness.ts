@@ -183,6 +183,14 @@ export async function signInOnScreen(page: Page, server: RunningServer, email: s
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** A price as an English screen shows it: grouped (96000.00 → 96,000.00), at the decimals it was written with. */
+export function shownPrice(price: string): string {
+  const places = price.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat('en', { minimumFractionDigits: places, maximumFractionDigits: places }).format(
+    price as Intl.StringNumericLiteral,
+  );
+}
+
 /** A demo account, as "Try a demo account" gives it, on /trade with instrument `name` once its price reads `price`. */
 export async function demoOnTrade(page: Page, server: RunningServer, name: string, price: string) {
   await page.goto(`${server.url}/login`);
@@ -191,7 +199,7 @@ export async function demoOnTrade(page: Page, server: RunningServer, name: strin
   await page.locator('.quote-row', { hasText: name }).first().click();
   await page.waitForURL((u) => u.pathname === '/trade');
   await page
-    .locator('.trade__price', { hasText: new RegExp(`^${price.replace('.', '\\.')}$`) })
+    .locator('.trade__price', { hasText: new RegExp(`^${shownPrice(price).replace(/[.,]/g, '\\$&')}$`) })
     .waitFor({ timeout: 15_000 });
 }
 

@@ -59,7 +59,7 @@ describe('confirming an order before it is placed', () => {
     const shown = await sheet(page).textContent();
     expect(shown).toContain('Buy');
     expect(shown).toContain('Bitcoin');
-    expect(shown).toContain('96048.00');
+    expect(shown).toContain('96,048.00');
     expect(shown).toContain('Margin');
     await sheet(page).getByRole('button', { name: 'Cancel' }).click();
     await sheet(page).waitFor({ state: 'detached' });
@@ -121,13 +121,13 @@ describe('stop loss and take profit typed as money or points', () => {
     // Each side's P&L at the levels, the Buy column first: 1000.00 above the ask is 100000 points.
     const row = (label: string) =>
       page.locator('.order-form__preview > div', { hasText: label }).locator('dd');
-    await expect.poll(() => row('P&L at SL').first().textContent(), within).toBe('-50.00 USD');
+    await expect.poll(() => row('P&L at SL').first().textContent(), within).toBe('-$50.00');
     await expect
       .poll(() => row('P&L at TP').first().textContent(), within)
-      .toBe(`${(1000 * units).toFixed(2)} USD`);
+      .toBe(`$${(1000 * units).toFixed(2)}`);
 
     await page.getByRole('button', { name: 'Buy' }).click();
-    await expect.poll(() => sheet(page).textContent(), within).toContain('P&L at SL-50.00 USD');
+    await expect.poll(() => sheet(page).textContent(), within).toContain('P&L at SL-$50.00');
     await confirmOrder(page);
     await expect.poll(async () => (await holding(token)).length, within).toBe(1);
     const [order] = await holding(token);

@@ -86,21 +86,20 @@ describe('money on a phone', () => {
     await page.goto(server.url);
     await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('96000.00');
+    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('96,000.00');
 
     const sides = page.locator('.order-form__sides');
     expect(await sides.textContent()).toBe('BuySell');
     const [margin, fee] = [0, 1].map((row) => page.locator('.order-form__preview > div').nth(row));
     expect(await margin.locator('dt').textContent()).toBe('Margin');
     // Buy fills at 96000 × 1.0005 = 96048, sell at 96000 × 0.9995 = 95952; margin = 0.01 × price ÷ 2.
-    await expect
-      .poll(() => margin.locator('dd').allTextContents())
-      .toEqual(['480.240000 USD', '479.760000 USD']);
-    expect(await fee.locator('dd').allTextContents()).toEqual(['0.200000 USD', '0.200000 USD']);
+    await expect.poll(() => margin.locator('dd').allTextContents()).toEqual(['$480.240000', '$479.760000']);
+    expect(await fee.locator('dd').allTextContents()).toEqual(['$0.200000', '$0.200000']);
 
     // In Arabic the Buy column stands on the right, as the Buy button does, and the figures keep Latin digits.
     await page.goto(`${server.url}/trade?lang=ar`);
-    await expect.poll(() => margin.locator('dd').first().textContent()).toBe('480.240000 USD');
+    // Arabic writes the currency after the amount, the figure marked right-to-left inside the page.
+    await expect.poll(() => margin.locator('dd').first().textContent()).toBe('\u200f480.240000\u00a0US$');
     const [buyBox, sellBox, formBox] = await Promise.all([
       margin.locator('dd').nth(0).boundingBox(),
       margin.locator('dd').nth(1).boundingBox(),
@@ -125,33 +124,33 @@ describe('money on a phone', () => {
 
     await page.getByText('Orders', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/order');
-    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('-0.97 USD');
+    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('-$0.97');
 
     await page.getByRole('tab', { name: 'History' }).click();
     const row = page.locator('.order-row', { hasText: 'Bitcoin' });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => total(page, 'Realised P/L').textContent()).toBe('9.04 USD');
-    expect(await row.locator('.order-row__pnl').textContent()).toBe('9.04 USD');
+    await expect.poll(() => total(page, 'Realised P/L').textContent()).toBe('$9.04');
+    expect(await row.locator('.order-row__pnl').textContent()).toBe('$9.04');
     const netValue = await total(page, 'Net value').textContent();
 
     // The pushes move the account's net value on this tab, and leave its realised P&L alone.
     await moveBitcoin(token, '99000.00', '98950.50');
     await expect.poll(() => total(page, 'Net value').textContent()).not.toBe(netValue);
-    expect(await total(page, 'Realised P/L').textContent()).toBe('9.04 USD');
+    expect(await total(page, 'Realised P/L').textContent()).toBe('$9.04');
     expect(await page.getByText('Floating P/L', { exact: true }).count()).toBe(0);
 
     // Why it closed, and its money with the currency.
     await row.click();
     const popup = page.locator('.order-detail');
     await expect.poll(() => popup.locator('.order-detail__reason').textContent()).toBe('Closed by you');
-    expect(await popup.locator('.order-detail__pnl').textContent()).toBe('9.04 USD');
+    expect(await popup.locator('.order-detail__pnl').textContent()).toBe('$9.04');
     const money = popup.locator('.order-detail__rows > div', { hasText: 'Margin' }).locator('dd');
-    expect(await money.textContent()).toBe('480.240000 USD');
+    expect(await money.textContent()).toBe('$480.240000');
 
     // Back on holding, the same push is the floating P&L: (98950.50 − 97048.50) × 0.01 = 19.02.
     await page.locator('.adm-mask').click();
     await page.getByRole('tab', { name: 'Holding' }).click();
-    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('19.02 USD');
+    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('$19.02');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -165,13 +164,13 @@ describe('money on a phone', () => {
 
     await page.goto(`${server.url}/mine/withdraw`);
     const available = page.locator('.withdraw-available');
-    await expect.poll(() => available.textContent()).toBe(detail.withdrawable);
+    await expect.poll(() => available.textContent()).toBe(`$${detail.withdrawable}`);
     expect(await page.locator('.adm-form-item', { hasText: 'Available' }).textContent()).toContain(
-      `Available: ${detail.withdrawable} USD`,
+      `Available: $${detail.withdrawable}`,
     );
 
     await page.goto(`${server.url}/user`);
-    await expect.poll(() => page.locator('.account-card__total').textContent()).toBe(`${detail.balance} USD`);
+    await expect.poll(() => page.locator('.account-card__total').textContent()).toBe(`$${detail.balance}`);
     expect(errors).toEqual([]);
     await context.close();
   });

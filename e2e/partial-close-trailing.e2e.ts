@@ -93,7 +93,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
     await page.getByText('Orders', { exact: true }).click();
     await page.locator('.order-row', { hasText: 'Bitcoin' }).first().click();
     const rows = page.locator('.order-detail__rows');
-    await expect.poll(() => rows.textContent(), within).toContain('96500.00');
+    await expect.poll(() => rows.textContent(), within).toContain('96,500.00');
     expect(await rows.textContent()).toMatch(/Trailing \d+ points/);
     expect((await holding(token))[0].TargetLossPrice).toBe('96500.00');
     expect(errors).toEqual([]);

@@ -94,9 +94,9 @@ describe('Bitcoin gaps through a real account’s margin', () => {
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     const texts = await rows.allTextContents();
     expect(texts[0]).toContain('Negative balance protection');
-    expect(texts[0]).toContain('1577.28');
+    expect(texts[0]).toContain('$1,577.28');
     expect(texts[1]).toContain('Position closed');
-    expect(texts[1]).toContain('-1805.70');
+    expect(texts[1]).toContain('-$1,805.70');
     const detail = await traderApi(server, '/v1/api/main/account/forexDetail', { token });
     expect(detail).toEqual({ balance: '0.00', lock_balance: '0.00', withdrawable: '0.00' });
     expect(errors).toEqual([]);

@@ -63,7 +63,7 @@ describe("the account's story on a phone", () => {
     const refused = records.filter({ hasText: 'Refused' });
     await expect.poll(() => refused.textContent()).toContain('250.00');
     expect(await refused.textContent()).toContain('Refused: The proof is unreadable');
-    expect(await records.filter({ hasText: 'Approved' }).textContent()).toContain('1000.00');
+    expect(await records.filter({ hasText: 'Approved' }).textContent()).toContain('1,000.00');
 
     // The ledger, filtered by type through the filter sheet.
     await page.goto(`${server.url}/mine/history`);
@@ -105,7 +105,7 @@ describe("the account's story on a phone", () => {
     // The balance chart on the user centre.
     await page.goto(`${server.url}/user`);
     await page.locator('.balance-chart svg').waitFor();
-    expect(await page.locator('.balance-chart').textContent()).toContain('1000.00');
+    expect(await page.locator('.balance-chart').textContent()).toContain('1,000.00');
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { confirmOrder, launchBrowser, phone, type RunningServer, shownPrice, startServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,7 +66,7 @@ describe('trading on a phone', () => {
       .toBe('Stop-loss and take-profit updated');
 
     await row.click();
-    await expect.poll(() => popup.textContent()).toContain((price * 0.5).toFixed(2));
+    await expect.poll(() => popup.textContent()).toContain(shownPrice((price * 0.5).toFixed(2)));
     await popup.getByRole('button', { name: 'Close position' }).click();
     await page.locator('.adm-dialog').getByText('Confirm').click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Position closed');

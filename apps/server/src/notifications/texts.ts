@@ -1,13 +1,34 @@
-import type { Language } from '@meridian/contract';
+import { LANGUAGE_TAGS, type Language } from '@meridian/contract';
 import { type MessageKey, translate } from '../i18n';
 import type { NotificationRow } from './schema';
+
+/** The params that hold figures (prices, money, rates), stored as decimal text. */
+const FIGURES = new Set(['price', 'level', 'profit', 'amount', 'rate', 'percent']);
+
+/**
+ * The figures of `params` in the reader's way (1,234.50 · 1.234,50), at the decimals they were stored with:
+ * Intl reads the decimal text exactly, as a string.
+ */
+function localFigures(params: Record<string, string>, lang: Language): Record<string, string> {
+  const locale = `${LANGUAGE_TAGS[lang]}-u-nu-latn`;
+  const out = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (!FIGURES.has(key) || !/^-?\d+(\.\d+)?$/.test(value)) continue;
+    const places = value.split('.')[1]?.length ?? 0;
+    out[key] = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    }).format(value as Intl.StringNumericLiteral);
+  }
+  return out;
+}
 
 /** The message keys copy_events.reason may hold: the refusals of placing an order, and copying's own. */
 const asKey = (key: string | undefined) => (key ?? 'internal') as MessageKey;
 
 /** A notification's body, made in the reader's language from its kind and params. */
 function body(row: Pick<NotificationRow, 'kind' | 'params'>, lang: Language): string {
-  const p = row.params;
+  const p = localFigures(row.params, lang);
   switch (row.kind) {
     case 'alert_fired': {
       const text = translate(lang, p.direction === 'below' ? 'notif_alert_below' : 'notif_alert_above', p);

@@ -70,7 +70,7 @@ describe('an alert below', () => {
     await tick('EURUSD', '1.08400');
     const page = await inbox(trader, 'fr');
     expect(page.data[0].text).toBe(
-      'EUR/USD a atteint 1.08400 : au niveau ou en dessous de votre alerte à 1.08500',
+      'EUR/USD a atteint 1,08400 : au niveau ou en dessous de votre alerte à 1,08500',
     );
     expect((await alertsOf(trader))[0].fired_price).toBe('1.08400');
   });
@@ -182,7 +182,7 @@ describe('the alert index', () => {
     await t.notices.alerts.resync();
     await tick('XAUUSD', '2012.00');
     expect((await inbox(trader)).data[0].text).toBe(
-      'Gold reached 2012.00: at or above your alert at 2010.00',
+      'Gold reached 2,012.00: at or above your alert at 2,010.00',
     );
   });
 });

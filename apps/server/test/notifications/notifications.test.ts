@@ -204,7 +204,7 @@ describe('Web Push', () => {
     );
     expect(browser.decrypt(body)).toEqual({
       title: 'Preisalarm',
-      body: 'EUR/USD hat 1.20000 erreicht: auf oder über Ihrem Alarm bei 1.20000',
+      body: 'EUR/USD hat 1,20000 erreicht: auf oder über Ihrem Alarm bei 1,20000',
       url: '/notifications',
     });
   });

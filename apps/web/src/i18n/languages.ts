@@ -1,4 +1,4 @@
-import type { Language } from '@meridian/contract';
+import { LANGUAGE_TAGS, type Language } from '@meridian/contract';
 
 /** Each language named in itself (endonyms are the same in every locale) with its flag's region. */
 export const LANGUAGE_OPTIONS: Record<Language, { name: string; region: string }> = {
@@ -17,3 +17,6 @@ export const LANGUAGE_OPTIONS: Record<Language, { name: string; region: string }
   it: { name: 'Italiano', region: 'IT' },
   tr: { name: 'Türkçe', region: 'TR' },
 };
+
+/** The Intl locale of a language: its own grouping, decimal sign and layout, with Latin digits everywhere. */
+export const intlLocale = (lang: Language): string => `${LANGUAGE_TAGS[lang]}-u-nu-latn`;

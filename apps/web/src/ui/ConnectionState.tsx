@@ -1,7 +1,8 @@
-import { type Instrument, LANGUAGE_TAGS, type Language } from '@meridian/contract';
+import type { Instrument, Language } from '@meridian/contract';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { socket } from '../api/ws';
+import { intlLocale } from '../i18n/languages';
 import { useApp } from '../stores/app';
 import { staleAge, startQuoteClock } from './quoteClock';
 
@@ -52,7 +53,7 @@ function useStaleText(seconds: number): string | null {
   if (seconds < 0) return null;
   let format = formats.get(lang);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(`${LANGUAGE_TAGS[lang]}-u-nu-latn`, { style: 'short' });
+    format = new Intl.RelativeTimeFormat(intlLocale(lang), { style: 'short' });
     formats.set(lang, format);
   }
   const ago =

@@ -2,7 +2,7 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { fetchLedger, type LedgerRow } from '../../api/account';
 import type { StatementFilters } from '../../api/statements';
-import { changeDirection, formatMoney } from '../../ui/format';
+import { changeDirection } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { PagedList } from '../../ui/PagedList';
@@ -28,7 +28,7 @@ function LedgerRows({ filters }: { filters: StatementFilters }) {
         <List.Item
           key={row.Id}
           description={<span className="num">{row.CreatedAtTran}</span>}
-          extra={<Money amount={formatMoney(row.Value)} className={changeDirection(row.Value)} />}
+          extra={<Money value={row.Value} className={changeDirection(row.Value)} />}
         >
           {row.MemoTran}
         </List.Item>

@@ -103,7 +103,7 @@ export default function UserPage() {
         </div>
         <div className="account-card__total">
           {showBalance ? (
-            <Money amount={balance} className="account-card__amount" />
+            <Money value={balance} className="account-card__amount" />
           ) : (
             <span className="account-card__amount">******</span>
           )}

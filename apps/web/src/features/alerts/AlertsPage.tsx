@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { createAlert, deleteAlert, fetchAlerts, type PriceAlert } from '../../api/alerts';
 import { socket } from '../../api/ws';
 import { startMarketListener, useMarket } from '../../stores/market';
+import { formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { showToast } from '../../ui/notice';
 import { Page } from '../../ui/Page';
@@ -65,7 +66,7 @@ export default function AlertsPage() {
                 extra={
                   a.fired_at ? (
                     <span className="num">
-                      {t('alerts.fired', { price: a.fired_price, time: a.fired_at })}
+                      {t('alerts.fired', { price: formatFigure(a.fired_price), time: a.fired_at })}
                     </span>
                   ) : (
                     <Button size="mini" fill="none" onClick={() => void remove(a.id)}>
@@ -75,7 +76,7 @@ export default function AlertsPage() {
                 }
               >
                 {name(a.code)} {t(a.direction === 'above' ? 'alerts.above' : 'alerts.below')}{' '}
-                <span className="num">{a.price}</span>
+                <span className="num">{formatFigure(a.price)}</span>
               </List.Item>
             </SwipeAction>
           ))}
@@ -155,7 +156,7 @@ function AlertForm({ onSet }: { onSet: () => void }) {
             ]}
           />
         </List.Item>
-        <List.Item title={t('alerts.price')} extra={<span className="num">{current}</span>}>
+        <List.Item title={t('alerts.price')} extra={<span className="num">{formatFigure(current)}</span>}>
           <Input
             aria-label={t('alerts.price')}
             inputMode="decimal"

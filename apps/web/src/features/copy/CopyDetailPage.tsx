@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { type CopyDetail, fetchCopy, stopCopying } from '../../api/copying';
+import { formatPercent } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { CopyEvents } from './CopyEvents';
 import { CopySummary } from './CopySummary';
@@ -72,7 +73,7 @@ export default function CopyDetailPage() {
         <CopySummary copy={copy} />
         <Figures>
           <Figure label={t('copy.stopPercent')}>
-            <span className="num">{copy.stop_percent}%</span>
+            <span className="num">{formatPercent(copy.stop_percent, { signed: false })}</span>
           </Figure>
           <Figure label={t('copy.copied')}>
             <span className="num">{copy.copied_trades}</span>

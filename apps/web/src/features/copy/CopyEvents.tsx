@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CopyEvent } from '../../api/copying';
+import { formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 
 /** What the provider did and how the copy took it: the lots scaled, or why it could not be copied. */
@@ -23,11 +24,11 @@ export function CopyEvents({ events }: { events: CopyEvent[] }) {
             </time>
           </div>
           <div className="copy-event__lots">
-            {t('copy.lots')} <span className="num">{event.provider_lots}</span>{' '}
+            {t('copy.lots')} <span className="num">{formatFigure(event.provider_lots)}</span>{' '}
             <span className="copy-arrow" aria-hidden="true">
               →
             </span>{' '}
-            <span className="num">{event.lots || '—'}</span>
+            <span className="num">{event.lots ? formatFigure(event.lots) : '—'}</span>
           </div>
           <div className={event.ok ? 'copy-event__result up' : 'copy-event__result down'}>
             {event.ok ? t('copy.eventOk') : t('copy.eventFailed', { reason: event.reason })}

@@ -1,9 +1,9 @@
 import { CopyStatus } from '@meridian/contract';
 import { useTranslation } from 'react-i18next';
 import type { Copy } from '../../api/copying';
-import { changeDirection } from '../../ui/format';
+import { changeDirection, formatPercent } from '../../ui/format';
 import { Money } from '../../ui/Money';
-import { signed, statusKey } from './copyFormat';
+import { statusKey } from './copyFormat';
 import { Figure, Figures } from './Figures';
 import { ProviderName } from './ProviderName';
 
@@ -21,11 +21,13 @@ export function CopySummary({ copy }: { copy: Copy }) {
       </header>
       <Figures>
         <Figure label={t('copy.allocation')}>
-          <Money amount={copy.allocation} />
+          <Money value={copy.allocation} />
         </Figure>
         <Figure label={t('copy.result')}>
-          <Money amount={signed(copy.result)} className={changeDirection(copy.result)} />{' '}
-          <span className={`num ${changeDirection(copy.result_rate)}`}>{signed(copy.result_rate)}%</span>
+          <Money value={copy.result} signed className={changeDirection(copy.result)} />{' '}
+          <span className={`num ${changeDirection(copy.result_rate)}`}>
+            {formatPercent(copy.result_rate)}
+          </span>
         </Figure>
         <Figure label={t('copy.openPositions')}>
           <span className="num">{copy.open_positions}</span>

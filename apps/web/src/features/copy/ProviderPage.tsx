@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchProvider, type Provider } from '../../api/copying';
 import { useUser } from '../../stores/user';
-import { changeDirection } from '../../ui/format';
+import { changeDirection, formatPercent } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { Sparkline } from '../../ui/Sparkline';
-import { signed } from './copyFormat';
 import { Figure, Figures } from './Figures';
 import { ProviderName } from './ProviderName';
 import { StartCopyPopup } from './StartCopyPopup';
@@ -61,7 +60,7 @@ function ProviderView({ provider }: { provider: Provider }) {
         </header>
         <div className="copy-provider__chart">
           <span className="muted">{t('copy.chart')}</span>
-          <Money amount={signed(last)} className={changeDirection(last)} />
+          <Money value={last} signed className={changeDirection(last)} />
           <Sparkline
             points={provider.days.map((day) => day.cumulative)}
             direction={changeDirection(last)}
@@ -72,21 +71,22 @@ function ProviderView({ provider }: { provider: Provider }) {
         <Figures>
           <Figure label={t('rank.threeWeekRate')}>
             <span className={`num ${changeDirection(provider.three_week_rate)}`}>
-              {signed(provider.three_week_rate)}%
+              {formatPercent(provider.three_week_rate)}
             </span>
           </Figure>
           <Figure label={t('rank.winRate')}>
-            <span className="num">{provider.three_week_win}%</span>
+            <span className="num">{formatPercent(provider.three_week_win, { signed: false })}</span>
           </Figure>
           <Figure label={t('rank.income')}>
             <Money
-              amount={signed(provider.three_week_profit)}
+              value={provider.three_week_profit}
+              signed
               className={changeDirection(provider.three_week_profit)}
             />
           </Figure>
           <Figure label={t('rank.totalRate')}>
             <span className={`num ${changeDirection(provider.total_rate)}`}>
-              {signed(provider.total_rate)}%
+              {formatPercent(provider.total_rate)}
             </span>
           </Figure>
           <Figure label={t('rank.trades')}>

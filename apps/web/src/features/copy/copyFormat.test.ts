@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signed, statusKey } from './copyFormat';
-
-describe('signed', () => {
-  it('adds a plus sign above zero only', () => {
-    expect(signed('12.50')).toBe('+12.50');
-    expect(signed('-3.10')).toBe('-3.10');
-    expect(signed('0.00')).toBe('0.00');
-  });
-});
+import { statusKey } from './copyFormat';
 
 describe('statusKey', () => {
   it('names an active copy, and a stopped one by its reason', () => {

@@ -1,8 +1,4 @@
 import { type Copy, CopyStatus } from '@meridian/contract';
-import { changeDirection } from '../../ui/format';
-
-/** Decimal text with a plus sign when it is above zero, as returns and results are shown. */
-export const signed = (value: string) => (changeDirection(value) === 'up' ? `+${value}` : value);
 
 /** The i18n key of a copy's status: copying, or stopped and why. */
 export function statusKey(copy: Pick<Copy, 'status' | 'stop_reason'>): string {

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type AccountDetail, fetchAccountDetail } from '../../api/funding';
-import { formatMoney } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { TapItem } from '../../ui/TapItem';
@@ -33,13 +32,13 @@ export default function WalletPage() {
         <div>
           <span>{t('funding.balance')}</span>
           <strong>
-            <Money amount={formatMoney(detail?.balance)} className="wallet-card__balance" />
+            <Money value={detail?.balance} className="wallet-card__balance" />
           </strong>
         </div>
         <div>
           <span>{t('funding.lockBalance')}</span>
           <strong>
-            <Money amount={formatMoney(detail?.lock_balance)} className="wallet-card__lock" />
+            <Money value={detail?.lock_balance} className="wallet-card__lock" />
           </strong>
         </div>
       </section>

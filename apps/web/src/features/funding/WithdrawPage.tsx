@@ -146,7 +146,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
           extra={<CurrencyCode />}
           description={
             <span>
-              {t('funding.available')}: <Money amount={available ?? '--'} className="withdraw-available" />
+              {t('funding.available')}: <Money value={available} className="withdraw-available" />
               {currency &&
                 ` · ${t('funding.limits', { min: currency.min, max: currency.max === '0' ? '∞' : currency.max })}`}
             </span>
@@ -171,13 +171,13 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
         <div>
           <dt>{t('funding.fee')}</dt>
           <dd>
-            <Money amount={quote.fee} currency={currency?.code} />
+            <Money value={quote.fee} currency={currency?.code} />
           </dd>
         </div>
         <div>
           <dt>{t('funding.received')}</dt>
           <dd>
-            <Money amount={quote.received} currency={currency?.code} className="withdraw-quote__received" />
+            <Money value={quote.received} currency={currency?.code} className="withdraw-quote__received" />
           </dd>
         </div>
       </dl>

@@ -19,8 +19,8 @@ export function WithdrawRecords({ type }: { type: DrawType }) {
           description={
             <>
               <span>
-                {t('funding.received')}: <Money amount={row.real_number} currency={row.draw_currency.code} />{' '}
-                · {t('funding.fee')}: <Money amount={row.fee} currency={row.draw_currency.code} />
+                {t('funding.received')}: <Money value={row.real_number} currency={row.draw_currency.code} /> ·{' '}
+                {t('funding.fee')}: <Money value={row.fee} currency={row.draw_currency.code} />
               </span>
               <span className="num">{row.created_at}</span>
               <span className="withdraw-records__to">{row.type === 1 ? row.address : row.payee_account}</span>
@@ -33,7 +33,7 @@ export function WithdrawRecords({ type }: { type: DrawType }) {
             </span>
           }
         >
-          <Money amount={row.number} currency={row.draw_currency.code} />
+          <Money value={row.number} currency={row.draw_currency.code} />
         </List.Item>
       )}
     />

@@ -8,7 +8,7 @@ import { fetchSparks } from '../../api/market';
 import { sharedFor } from '../../api/shared';
 import { startMarketListener, useMarket } from '../../stores/market';
 import { ConnectionState, StaleAge } from '../../ui/ConnectionState';
-import { changeDirection, formatChange, formatPrice } from '../../ui/format';
+import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { whenNearViewport } from '../../ui/nearViewport';
 import { SkeletonRows } from '../../ui/SkeletonRows';
@@ -258,7 +258,7 @@ const QuoteRow = memo(function QuoteRow({
           <span className={`num ${direction}`}>{formatPrice(q.Close, instrument.PricePrecision)}</span>
           {isOpen ? (
             <StaleAge instrument={instrument}>
-              <span className={`quote-row__change num ${direction}`}>{formatChange(q.Change)}</span>
+              <span className={`quote-row__change num ${direction}`}>{formatPercent(q.Change)}</span>
             </StaleAge>
           ) : (
             <span className="quote-row__closed">{closedLabel}</span>

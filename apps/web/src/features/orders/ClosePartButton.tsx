@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
-import { changeDirection, formatMoney } from '../../ui/format';
+import { changeDirection } from '../../ui/format';
 import { Money } from '../../ui/Money';
 
 const SHARES = [25, 50, 75] as const;
@@ -89,8 +89,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           )}
           {partPnl !== null && (
             <p className="close-part__pnl">
-              {t('orders.closePart.pnl')}{' '}
-              <Money amount={formatMoney(partPnl)} className={changeDirection(partPnl)} />
+              {t('orders.closePart.pnl')} <Money value={partPnl} className={changeDirection(partPnl)} />
             </p>
           )}
           <Button block color="danger" disabled={!valid} loading={busy} onClick={() => void send()}>

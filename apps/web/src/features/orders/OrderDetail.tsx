@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelOrder, closeOrder, type Order, setStopPrice } from '../../api/trading';
 import { useMarket } from '../../stores/market';
 import { type FigureRow, FigureRows } from '../../ui/FigureRows';
-import { changeDirection, formatMoney } from '../../ui/format';
+import { changeDirection, FEE_MARGIN_PLACES, formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { pointsDistance } from '../trade/stopFields';
@@ -73,17 +73,17 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
 
   const rows: FigureRow[] = order
     ? [
-        ['order.lots', order.Quantity],
-        ['orders.openPrice', order.Price],
-        ['orders.currentPrice', order.UpdatePrice],
-        ['order.stopLoss', order.TargetLossPrice],
-        ['order.takeProfit', order.TargetProfitPrice],
+        ['order.lots', formatFigure(order.Quantity)],
+        ['orders.openPrice', formatFigure(order.Price)],
+        ['orders.currentPrice', formatFigure(order.UpdatePrice)],
+        ['order.stopLoss', formatFigure(order.TargetLossPrice)],
+        ['order.takeProfit', formatFigure(order.TargetProfitPrice)],
         ...(savedTrailing
           ? ([['order.trailing', t('orders.trailingPoints', { points: savedTrailing })]] as FigureRow[])
           : []),
         ['order.leverage', `1:${order.Multiple}`],
-        ['order.fee', order.TradeFee, true],
-        ['order.margin', order.CautionMoney, true],
+        ['order.fee', order.TradeFee, FEE_MARGIN_PLACES],
+        ['order.margin', order.CautionMoney, FEE_MARGIN_PLACES],
         ['orders.openTime', order.CreateTimeHandler],
         ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as FigureRow[]) : []),
         ...(order.PartOf ? ([['orders.partOf', `#${order.PartOf}`]] as FigureRow[]) : []),
@@ -123,7 +123,7 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
               {t(order.OrderType === 1 ? 'order.buy' : 'order.sell')}
             </span>
             <span className={`order-detail__pnl ${changeDirection(order.FactProfits)}`}>
-              <Money amount={formatMoney(order.FactProfits)} />
+              <Money value={order.FactProfits} />
             </span>
           </header>
           {reason && <p className="order-detail__reason">{reason}</p>}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatementFilters } from '../../api/statements';
 import { fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
-import { changeDirection, formatMoney } from '../../ui/format';
+import { changeDirection, formatFigure, formatPercent } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
@@ -142,7 +142,7 @@ export default function OrdersPage() {
 function TotalsCard({ totals, tab }: { totals: Totals | null; tab: Tab }) {
   const { t } = useTranslation();
   const pnlLabel = isRealised(totals?.tab ?? tab) ? 'orders.realisedPnl' : 'orders.floatingPnl';
-  const risk = totals && totals.hazard_rate !== '--' ? `${totals.hazard_rate}%` : '--';
+  const risk = formatPercent(totals?.hazard_rate, { signed: false });
   const rows: [label: string, value: string | undefined, kind: 'money' | 'pnl' | 'rate'][] = [
     ['orders.balance', totals?.balance, 'money'],
     [pnlLabel, totals?.all_fact_profits, 'pnl'],
@@ -157,7 +157,7 @@ function TotalsCard({ totals, tab }: { totals: Totals | null; tab: Tab }) {
         <div key={label}>
           <dt>{t(label)}</dt>
           <dd className={kind === 'pnl' ? changeDirection(value) : undefined}>
-            {kind === 'rate' ? <span className="num">{value}</span> : <Money amount={formatMoney(value)} />}
+            {kind === 'rate' ? <span className="num">{value}</span> : <Money value={value} />}
           </dd>
         </div>
       ))}
@@ -181,14 +181,14 @@ function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
           </span>
           {order.Copied && <span className="tag tag--copy">{t('orders.copied')}</span>}
           <span className="num muted">
-            {order.Quantity} {t('order.lots')} · 1:{order.Multiple}
+            {formatFigure(order.Quantity)} {t('order.lots')} · 1:{order.Multiple}
           </span>
         </span>
         <span className="order-row__prices num">
-          {order.Price} → {order.UpdatePrice}
+          {formatFigure(order.Price)} → {formatFigure(order.UpdatePrice)}
         </span>
         <span className={`order-row__pnl ${direction}`}>
-          {cancelled ? t('orders.cancelled') : <Money amount={formatMoney(order.FactProfits)} />}
+          {cancelled ? t('orders.cancelled') : <Money value={order.FactProfits} />}
         </span>
       </button>
     </li>

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchLeaderboard, type RankingRow } from '../../api/content';
-import { changeDirection } from '../../ui/format';
+import { changeDirection, formatPercent } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
-import { signed } from '../copy/copyFormat';
 
 /** SPEC.md §2 /rank: the copy-trading leaderboard; a tap opens the provider's page, where they can be copied. */
 export default function RankPage() {
@@ -52,24 +51,29 @@ export default function RankPage() {
                     </span>
                   </span>
                   <span className={`rank-row__rate num ${changeDirection(row.three_week_rate)}`}>
-                    {signed(row.three_week_rate)}%<small>{t('rank.threeWeekRate')}</small>
+                    {formatPercent(row.three_week_rate)}
+                    <small>{t('rank.threeWeekRate')}</small>
                   </span>
                   <span className="rank-row__stats">
                     <span>
-                      {t('rank.winRate')} <b className="num">{row.three_week_win}%</b>
+                      {t('rank.winRate')}{' '}
+                      <b className="num">{formatPercent(row.three_week_win, { signed: false })}</b>
                     </span>
                     <span>
                       {t('rank.income')}{' '}
                       <b>
                         <Money
-                          amount={signed(row.three_week_profit)}
+                          value={row.three_week_profit}
+                          signed
                           className={changeDirection(row.three_week_profit)}
                         />
                       </b>
                     </span>
                     <span>
                       {t('rank.totalRate')}{' '}
-                      <b className={`num ${changeDirection(row.total_rate)}`}>{signed(row.total_rate)}%</b>
+                      <b className={`num ${changeDirection(row.total_rate)}`}>
+                        {formatPercent(row.total_rate)}
+                      </b>
                     </span>
                     <span>
                       {t('rank.trades')} <b className="num">{row.total_trade_num}</b>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { searchInstruments } from '../../api/market';
 import { useMarket } from '../../stores/market';
-import { changeDirection, formatChange, formatPrice } from '../../ui/format';
+import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Page } from '../../ui/Page';
 import { TapItem } from '../../ui/TapItem';
@@ -94,7 +94,7 @@ function InstrumentResults({ query }: { query: string }) {
             extra={
               <span className={`num ${direction}`}>
                 {formatPrice(i.ForexQuotations.Close, i.PricePrecision)}{' '}
-                {i.MarketStatus === 1 ? formatChange(i.ForexQuotations.Change) : t('market.closed')}
+                {i.MarketStatus === 1 ? formatPercent(i.ForexQuotations.Change) : t('market.closed')}
               </span>
             }
             onClick={() => {

@@ -2,7 +2,6 @@ import { ACCOUNT_HISTORY_DAYS } from '@meridian/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AccountDay, fetchAccountHistory } from '../../api/statements';
-import { formatMoney } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import './statements.css';
 
@@ -57,12 +56,12 @@ export function BalanceChart() {
         <span>{t('statements.chartTitle', { days: ACCOUNT_HISTORY_DAYS })}</span>
         <span className="balance-chart__legend">
           <i className="balance-chart__key balance-chart__key--balance" /> {t('statements.balance')}{' '}
-          <Money amount={formatMoney(last.balance)} />
+          <Money value={last.balance} />
           {last.equity !== '' && (
             <>
               {' '}
               <i className="balance-chart__key balance-chart__key--equity" /> {t('statements.equity')}{' '}
-              <Money amount={formatMoney(last.equity)} />
+              <Money value={last.equity} />
             </>
           )}
         </span>

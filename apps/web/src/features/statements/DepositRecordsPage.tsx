@@ -40,7 +40,7 @@ export default function DepositRecordsPage() {
               </span>
             }
           >
-            <Money amount={row.number} />
+            <Money value={row.number} />
           </List.Item>
         )}
       />

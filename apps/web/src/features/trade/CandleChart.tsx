@@ -8,6 +8,7 @@ import { socket } from '../../api/ws';
 import { usePreferences } from '../../stores/preferences';
 import { useTheme } from '../../stores/theme';
 import { useUser } from '../../stores/user';
+import { formatPrice } from '../../ui/format';
 import { lowerPanes, movedStops, positionLines } from './chartSeries';
 import { type DrawnLine, PriceChart } from './priceChart';
 import { useHeldPositions } from './useHeldPositions';
@@ -116,7 +117,9 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
     const order = positions.find((o) => o.Id === line.orderId);
     if (!order || line.kind === 'entry') return putBack();
     const confirmed = await Dialog.confirm({
-      content: t(line.kind === 'sl' ? 'chart.moveStopLoss' : 'chart.moveTakeProfit', { price }),
+      content: t(line.kind === 'sl' ? 'chart.moveStopLoss' : 'chart.moveTakeProfit', {
+        price: formatPrice(price, precision),
+      }),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });

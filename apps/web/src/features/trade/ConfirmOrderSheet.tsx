@@ -2,7 +2,7 @@ import { Button, Popup, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FigureRow, FigureRows } from '../../ui/FigureRows';
-import { formatMoney, formatPrice } from '../../ui/format';
+import { BALANCE_PLACES, FEE_MARGIN_PLACES, formatFigure, formatPrice } from '../../ui/format';
 import type { Ticket } from './ticket';
 
 interface Props {
@@ -34,31 +34,30 @@ export function ConfirmOrderSheet({
 
   const rows: FigureRow[] = ticket
     ? [
-        ['order.lots', ticket.lots],
+        ['order.lots', formatFigure(ticket.lots)],
         ['order.leverage', leverage === null ? '--' : `1:${leverage}`],
         ticket.pendingTarget === null
           ? ['order.confirm.priceNow', price(ticket.fillPrice)]
           : ['order.targetPrice', price(ticket.pendingTarget)],
-        ['order.margin', ticket.margin, true],
-        ['order.fee', ticket.fee, true],
+        ['order.margin', ticket.margin, FEE_MARGIN_PLACES],
+        ['order.fee', ticket.fee, FEE_MARGIN_PLACES],
         ...(ticket.stopLoss === null
           ? []
           : ([
               ['order.stopLoss', price(ticket.stopLoss)],
-              ['order.pnlAtSl', formatMoney(ticket.pnlAtSl ?? undefined), true],
-            ] as [string, string, boolean?][])),
+              ['order.pnlAtSl', ticket.pnlAtSl ?? '', BALANCE_PLACES],
+            ] as FigureRow[])),
         ...(ticket.takeProfit === null
           ? []
           : ([
               ['order.takeProfit', price(ticket.takeProfit)],
-              ['order.pnlAtTp', formatMoney(ticket.pnlAtTp ?? undefined), true],
-            ] as [string, string, boolean?][])),
+              ['order.pnlAtTp', ticket.pnlAtTp ?? '', BALANCE_PLACES],
+            ] as FigureRow[])),
         ...(ticket.trailingPoints === null
           ? []
-          : ([['order.trailing', t('orders.trailingPoints', { points: ticket.trailingPoints })]] as [
-              string,
-              string,
-            ][])),
+          : ([
+              ['order.trailing', t('orders.trailingPoints', { points: ticket.trailingPoints })],
+            ] as FigureRow[])),
       ]
     : [];
 

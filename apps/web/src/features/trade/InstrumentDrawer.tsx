@@ -3,7 +3,7 @@ import { isRtlLanguage } from '@meridian/contract';
 import { List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../stores/app';
-import { changeDirection, formatChange, formatPrice } from '../../ui/format';
+import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { TapItem } from '../../ui/TapItem';
 
@@ -40,7 +40,7 @@ export function InstrumentDrawer({ visible, instruments, currentId, onPick, onCl
               className={i.Id === currentId ? 'instrument-drawer__current' : undefined}
               description={
                 <span className={`num ${direction}`}>
-                  {i.MarketStatus === 1 ? formatChange(i.ForexQuotations.Change) : t('market.closed')}
+                  {i.MarketStatus === 1 ? formatPercent(i.ForexQuotations.Change) : t('market.closed')}
                 </span>
               }
               extra={

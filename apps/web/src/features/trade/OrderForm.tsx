@@ -18,7 +18,7 @@ import { useBasicInfo } from '../../stores/basicInfo';
 import { useMarket } from '../../stores/market';
 import { usePreferences } from '../../stores/preferences';
 import { useUser } from '../../stores/user';
-import { formatMoney } from '../../ui/format';
+import { FEE_MARGIN_PLACES, formatFigure, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
 import { randomId } from '../../ui/randomId';
@@ -126,9 +126,9 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
   const quotes =
     !pending && costs
       ? {
-          buy: costs.buy.price.toFixed(terms.pricePrecision),
-          sell: costs.sell.price.toFixed(terms.pricePrecision),
-          spread: costs.buy.price.minus(costs.sell.price).toFixed(terms.pricePrecision),
+          buy: formatPrice(costs.buy.price.toFixed(), terms.pricePrecision),
+          sell: formatPrice(costs.sell.price.toFixed(), terms.pricePrecision),
+          spread: formatPrice(costs.buy.price.minus(costs.sell.price).toFixed(), terms.pricePrecision),
         }
       : null;
 
@@ -211,7 +211,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
         const pnl = tickets ? pick(tickets[side]) : null;
         return (
           <dd key={side}>
-            <Money amount={pnl === null ? '--' : formatMoney(pnl)} />
+            <Money value={pnl} />
           </dd>
         );
       })}
@@ -326,7 +326,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
 
       <div className="field">
         <span>{t('order.unitsPerLot')}</span>
-        <span className="num">{instrument.ForexContNum}</span>
+        <span className="num">{formatFigure(instrument.ForexContNum)}</span>
       </div>
 
       <div className="order-form__costs">
@@ -341,7 +341,7 @@ export function OrderForm({ instrument }: { instrument: Instrument }) {
               <dt>{t(`order.${figure}`)}</dt>
               {SIDES.map((side) => (
                 <dd key={side}>
-                  <Money amount={costs ? moneyText(costs[side][figure]) : '--'} />
+                  <Money value={costs && moneyText(costs[side][figure])} places={FEE_MARGIN_PLACES} />
                 </dd>
               ))}
             </div>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { startMarketListener, useCurrentInstrument, useMarket } from '../../stores/market';
 import { ConnectionState } from '../../ui/ConnectionState';
-import { changeDirection, formatChange, formatPrice } from '../../ui/format';
+import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { PageLoading } from '../../ui/PageLoading';
 import { AlertButton } from '../alerts/AlertButton';
@@ -64,7 +64,7 @@ export default function TradePage() {
           time; the connection state beside it is announced when it changes. */}
       <section className="trade__quote">
         <span className={`trade__price num ${direction}`}>{formatPrice(q.Close, precision)}</span>
-        <span className={`num ${direction}`}>{formatChange(q.Change)}</span>
+        <span className={`num ${direction}`}>{formatPercent(q.Change)}</span>
         <ConnectionState instrument={instrument} />
       </section>
 

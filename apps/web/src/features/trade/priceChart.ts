@@ -13,6 +13,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatPrice } from '../../ui/format';
 import { indicatorSeries, lowerPanes, type PositionLine } from './chartSeries';
 
 export interface Bar {
@@ -259,8 +260,14 @@ export class PriceChart {
     }
   }
 
+  /** The price scale and its labels in the language's way, at the instrument's precision. */
   private priceFormat() {
-    return { type: 'price' as const, precision: this.precision, minMove: 1 / 10 ** this.precision };
+    const precision = this.precision;
+    return {
+      type: 'custom' as const,
+      minMove: 1 / 10 ** precision,
+      formatter: (price: number) => formatPrice(price.toFixed(precision), precision),
+    };
   }
 
   private point(b: Bar) {
