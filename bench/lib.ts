@@ -269,7 +269,7 @@ export interface BenchPlatform extends Platform {
  * benchmark pushes its own ticks. Embedded PGlite in memory unless `databaseUrl` is given.
  */
 export async function startBenchPlatform(overrides: Partial<Config> = {}): Promise<BenchPlatform> {
-  const config = testConfig({ backfillDays: 0.25, webDist: path.join(ROOT, 'apps/web/dist'), ...overrides });
+  const config = testConfig({ webDist: path.join(ROOT, 'apps/web/dist'), ...overrides });
   if (overrides.databaseUrl) config.memoryDb = false;
   const platform = await startPlatform(config, { feed: silentFeed });
   await platform.http.listen({ host: '127.0.0.1', port: 0 });
@@ -367,7 +367,6 @@ export async function startNode(env: Record<string, string>): Promise<BenchNode>
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_TRADERS: 'off',
-      BACKFILL_DAYS: '0.05',
       OPERATOR_PASSWORD: 'bench-operator-password',
       SECRET_KEY: 'be'.repeat(32),
       OUTBOX_ONLY: 'true',

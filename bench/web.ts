@@ -3,4 +3,4 @@ import { type BenchNode, startNode } from './lib';
 
 /** The embedded mode as a visitor meets it: its own database, a day of history, the demo traders. */
 export const startBuiltServer = (): Promise<BenchNode> =>
-  startNode({ BACKFILL_DAYS: '1', DEMO_TRADERS: 'on', DATABASE_URL: '', REDIS_URL: '' });
+  startNode({ DEMO_TRADERS: 'on', DATABASE_URL: '', REDIS_URL: '' });

@@ -2,16 +2,16 @@ import { Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
+  closeScriptedMarket,
   depositApproved,
-  launchBrowser,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
+  openScriptedMarket,
   operatorSession,
   type RunningServer,
   registerTrader,
-  startServer,
   traderApi,
 } from './harness';
 
@@ -21,18 +21,11 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
   // No demo traders: the reports count real accounts only, and the Users list holds only this test's.
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url, DEMO_TRADERS: 'off' });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }, { DEMO_TRADERS: 'off' }));
   await operatorSession(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 200 });
 const UTC_DAY = (at: number) => new Date(at).toISOString().slice(0, 10);

@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
-  launchBrowser,
+  closeScriptedMarket,
+  openScriptedMarket,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
-  startServer,
   traderApi,
 } from './harness';
 
@@ -21,19 +21,12 @@ let token: string;
 let eurusd: number;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ EURUSD: '1.10000' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000' }));
   token = await registerTrader(server, email, password);
   const list: { Id: number; Code: string }[] = await traderApi(server, '/v1/api/forex/trade_list');
   eurusd = list.find((i) => i.Code === 'EURUSD')!.Id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const within = { timeout: 15_000 };
 

@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { confirmOrder, demoOnTrade, launchBrowser, phone, type RunningServer, startServer } from './harness';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import {
+  closeScriptedMarket,
+  confirmOrder,
+  demoOnTrade,
+  openScriptedMarket,
+  phone,
+  type RunningServer,
+} from './harness';
 
 /** Bitcoin trades every day: a buy and a sell at one scripted price, then the price rises. */
 let server: RunningServer;
@@ -9,16 +16,9 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const within = { timeout: 15_000 };
 

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
+  closeScriptedMarket,
   depositApproved,
-  launchBrowser,
+  openScriptedMarket,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
-  startServer,
   traderApi,
 } from './harness';
 
@@ -18,21 +18,12 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ EURUSD: '1.10000' });
-  server = await startServer({
-    FEED: 'external',
-    FEED_URL: feed.url,
-    RANKING_REFRESH_SECONDS: '1',
-    DEMO_TRADERS: 'off',
-  });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket(
+    { EURUSD: '1.10000' },
+    { RANKING_REFRESH_SECONDS: '1', DEMO_TRADERS: 'off' },
+  ));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const PASSWORD = 'secret-123';
 const EURUSD = async () => {

@@ -41,7 +41,6 @@ async function node(env: Record<string, string> = {}): Promise<RunningServer> {
     OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
-    BACKFILL_DAYS: '0.05',
     ...env,
   });
   started.push(server);

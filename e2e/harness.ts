@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
 import { CHROMIUM, freePort } from './local';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -29,8 +30,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       // Debug level: the outbox's full log line (codes unmasked) is how a test reads the code a user was sent.
       LOG_LEVEL: 'debug',
-      // A day of minute history is enough for the charts under test and keeps start-up quick.
-      BACKFILL_DAYS: '1',
       // An answer that disagrees with its endpoint's schema fails the call, and so the test.
       CHECK_ANSWERS: 'true',
       ...env,
@@ -71,6 +70,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A server priced by a scripted feed, and a browser: what a file of price-driven scenes starts once. */
+export interface ScriptedMarket {
+  feed: ScriptedFeed;
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** Starts the feed at `prices`, a server on it (with `env`) once it subscribed, and a browser. */
+export async function openScriptedMarket(
+  prices: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<ScriptedMarket> {
+  const feed = await startScriptedFeed(prices);
+  const server = await startServer({ FEED: 'external', FEED_URL: feed.url, ...env });
+  await feed.subscribed();
+  return { feed, server, browser: await launchBrowser() };
+}
+
+/** Stops what openScriptedMarket started, whatever part of it did start. */
+export async function closeScriptedMarket({ feed, server, browser }: Partial<ScriptedMarket>): Promise<void> {
+  await browser?.close();
+  await server?.stop();
+  await feed?.close();
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
-import { demoOnTrade, launchBrowser, phone, type RunningServer, startServer, traderApi } from './harness';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import {
+  closeScriptedMarket,
+  demoOnTrade,
+  openScriptedMarket,
+  phone,
+  type RunningServer,
+  traderApi,
+} from './harness';
 
 /** Bitcoin trades every day, at scripted prices. */
 let feed: ScriptedFeed;
@@ -9,16 +16,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const within = { timeout: 15_000 };
 const tokenOf = (page: Page): Promise<string> =>

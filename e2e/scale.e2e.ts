@@ -48,7 +48,6 @@ async function node(): Promise<RunningServer> {
     OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
-    BACKFILL_DAYS: '0.05',
   });
   nodes.push(server);
   return server;

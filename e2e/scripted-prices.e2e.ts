@@ -1,15 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
+  closeScriptedMarket,
   confirmOrder,
   depositApproved,
-  launchBrowser,
+  openScriptedMarket,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
-  startServer,
   traderApi,
 } from './harness';
 
@@ -19,16 +19,9 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ EURUSD: '1.10000', BTCUSD: '96000.00' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000', BTCUSD: '96000.00' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 describe('a take-profit hit at a scripted price', () => {
   it('closes the position at the crossing tick and shows its exact profit in history', async () => {

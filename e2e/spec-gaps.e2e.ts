@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
+  closeScriptedMarket,
   confirmOrder,
   demoOnTrade,
   lastCode,
-  launchBrowser,
+  openScriptedMarket,
   phone,
   type RunningServer,
-  startServer,
 } from './harness';
 
 /** Bitcoin trades every day: the scripted prices fill and refuse orders whatever the day of the run. */
@@ -17,16 +17,9 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ BTCUSD: '96000.00' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 /** Room for a loaded machine: a poll's default is one second. */
 const within = { timeout: 15_000 };

@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
-  launchBrowser,
+  closeScriptedMarket,
+  openScriptedMarket,
   phone,
   type RunningServer,
   registerTrader,
   signInOnScreen,
-  startServer,
   traderApi,
 } from './harness';
 
@@ -17,16 +17,9 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  feed = await startScriptedFeed({ EURUSD: '1.10000', BTCUSD: '96000.00' });
-  server = await startServer({ FEED: 'external', FEED_URL: feed.url });
-  await feed.subscribed();
-  browser = await launchBrowser();
+  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000', BTCUSD: '96000.00' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await feed?.close();
-});
+afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 const row = (page: Page, scope: string, code: string) =>
   page.locator(`${scope} .quote-item`, {

@@ -20,6 +20,8 @@ const BENCHMARKS = [
   'ws-fanout',
   'kline-query',
   'memory',
+  'memory-idle',
+  'first-start',
   'web-initial-load',
   'web-lighthouse',
 ];

@@ -59,7 +59,6 @@ const schema = z.object({
     .number()
     .positive()
     .default(QUOTE_MAX_AGE_MS / 1000),
-  BACKFILL_DAYS: z.coerce.number().min(0).max(365).default(30),
   DEMO_TRADERS: z.enum(['on', 'off']).default('on'),
   RANKING_REFRESH_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   UPLOAD_DIR: optionalText,
@@ -110,8 +109,6 @@ export interface Config {
   feedSeed: number;
   /** A quote older than this while its market is open is stale (TRADING.md "Prices"). */
   quoteMaxAgeMs: number;
-  /** Days of 1-minute history generated on first start (a year of daily bars comes with it). */
-  backfillDays: number;
   /** Embedded mode only: seeded demo traders trade by themselves so the leaderboard lives. */
   demoTraders: boolean;
   /** How often the leaderboard is recomputed from closed trades. */
@@ -201,7 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedUrl: e.FEED_URL,
     feedSeed: e.FEED_SEED,
     quoteMaxAgeMs: e.QUOTE_MAX_AGE * 1000,
-    backfillDays: e.BACKFILL_DAYS,
     demoTraders: e.DEMO_TRADERS === 'on' && !e.DATABASE_URL,
     rankingRefreshMs: e.RANKING_REFRESH_SECONDS * 1000,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),

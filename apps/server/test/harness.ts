@@ -32,8 +32,7 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   { at = TEST_START }: { /** Where the clock starts. */ at?: number } = {},
 ): Promise<TestApp> {
-  // A few hours of minute history instead of a month keeps every test app quick to start.
-  let config = testConfig({ backfillDays: 0.25, ...overrides });
+  let config = testConfig(overrides);
   let dropDatabase = async () => {};
   if (config.databaseUrl) {
     const name = `meridian_test_${randomBytes(6).toString('hex')}`;

@@ -8,8 +8,6 @@ import { candles } from './schema';
 export const PERIOD_NAMES: Period[] = PERIODS.map((p) => p.period);
 const PERIOD_SECONDS = new Map<Period, number>(PERIODS.map((p) => [p.period, p.seconds]));
 const DAY_SECONDS = 86_400;
-/** Daily bars kept before the minute history starts. */
-const DAILY_HISTORY_DAYS = 365;
 /** Rows per insert statement: big enough to be fast, small enough for any driver. */
 const WRITE_CHUNK = 20_000;
 
@@ -185,64 +183,94 @@ export interface HistorySubject {
   isOpen: (atMs: number) => boolean;
 }
 
+/** The periods history is generated at, shortest first: those a day divides (weeks are made of days). */
+const GRAINS = PERIODS.filter((p) => DAY_SECONDS % p.seconds === 0);
+/** A grain's walk back stops after this long closed in a row: a market that never opens has no history. */
+const MAX_CLOSED_SECONDS = 30 * DAY_SECONDS;
+/** A slot longer than this is open when the market is at one of its quarter hours (sessions start on them). */
+const PROBE_SECONDS = 900;
+
 /**
- * Generated history for an instrument without real history: minute bars for the open minutes from
- * UTC midnight `days` ago up to `untilMs`, ending exactly at `endPoints`, preceded by a year of
- * daily bars that lead into them. Every period's bars are rolled up from these.
+ * Generated history for an instrument without real history, ending exactly at `endPoints` at `untilMs`:
+ * `depth` bars of every period a day divides, each generated at its own grain where the shorter ones end.
+ * Minutes come first (the latest `depth` open minutes), then five-minute bars before them until the 5min
+ * series holds `depth` bars, and so on up to days; weeks are made of the days. Each grain starts on a
+ * boundary of the next, so a bar of a longer period is made of whole bars of the shorter ones and agrees
+ * with them. The same subject, end, depth and random stream give the same bars, whichever minute after
+ * the last open one `untilMs` falls in. Answers every period's bars, oldest first.
  */
 export function synthesizeHistory(
-  book: BarBook,
   subject: HistorySubject,
   endPoints: number,
-  days: number,
+  depth: number,
   untilMs: number,
   random: Random,
-): void {
-  const from = bucketStart(DAY_SECONDS, untilMs / 1000 - days * DAY_SECONDS);
-  const minutes = openSlots(subject, from, Math.floor(untilMs / 60_000) * 60, 60);
-  const minuteBars = walkBars(minutes, endPoints, sigmaOver(subject.volatility, 60), random, 20, 80);
-  const firstOpen = minuteBars[0]?.open ?? endPoints;
-  const daysBefore = openSlots(subject, from - DAILY_HISTORY_DAYS * DAY_SECONDS, from, DAY_SECONDS);
-  const dayBars = walkBars(
-    daysBefore,
-    firstOpen,
-    sigmaOver(subject.volatility, DAY_SECONDS),
-    random,
-    30_000,
-    50_000,
-  );
-  for (const bar of dayBars) book.apply(subject.instrumentId, subject.precision, bar, ['1day', '1week']);
-  for (const bar of minuteBars) book.apply(subject.instrumentId, subject.precision, bar);
-}
-
-/** Slot starts (UTC seconds) from `from` to `until` in which the market is open at some point. */
-function openSlots(subject: HistorySubject, from: number, until: number, slot: number): number[] {
-  const probes = Math.max(1, slot / 3600);
-  const starts: number[] = [];
-  for (let t = from; t < until; t += slot) {
-    for (let k = 0; k < probes; k++) {
-      if (subject.isOpen((t + (k * slot) / probes) * 1000)) {
-        starts.push(t);
-        break;
+): StoredBar[] {
+  const grains: { seconds: number; bars: Bar[] }[] = [];
+  const times: number[] = [];
+  let until = Math.floor(untilMs / 60_000) * 60;
+  let close = endPoints;
+  for (const [i, { seconds }] of GRAINS.entries()) {
+    const have = new Set(times.map((t) => bucketStart(seconds, t))).size;
+    const align = GRAINS[i + 1]?.seconds ?? seconds;
+    const walk = openSlotsBefore(subject, until, seconds, depth - have, align);
+    const bars = walkBars(walk.starts, close, sigmaOver(subject.volatility, seconds), random, seconds);
+    grains.push({ seconds, bars });
+    times.push(...walk.starts);
+    close = bars[0]?.open ?? close;
+    until = walk.from;
+    if (!walk.aligned) break;
+  }
+  const series = PERIODS.map(({ period, seconds }) => ({ period, seconds, bars: [] as Bar[] }));
+  // Oldest grain first, so that each bar of a longer period takes its parts in time order.
+  for (const { seconds, bars } of grains.reverse()) {
+    const longer = series.filter((s) => s.seconds % seconds === 0);
+    for (const part of bars) {
+      for (const s of longer) {
+        const start = bucketStart(s.seconds, part.time);
+        const last = s.bars.at(-1);
+        if (last?.time === start) s.bars[s.bars.length - 1] = mergeBar(last, part, start);
+        else s.bars.push(mergeBar(undefined, part, start));
       }
     }
   }
-  return starts;
+  const { instrumentId, precision } = subject;
+  return series.flatMap(({ period, bars }) => bars.map((bar) => ({ instrumentId, period, precision, bar })));
 }
 
 /**
- * Bars at `times` along a random walk that ends at `endPoints`: generated backwards from the end, so
- * the history meets the current price exactly.
+ * Walks back from `until` in slots of `slot` seconds, collecting those in which the market is open, until
+ * `need` are found and the walk stands on an `align` boundary (or the market has been closed too long).
  */
-function walkBars(
-  times: number[],
-  endPoints: number,
-  sigma: number,
-  random: Random,
-  minVolume: number,
-  volumeRange: number,
-): Bar[] {
+function openSlotsBefore(
+  subject: HistorySubject,
+  until: number,
+  slot: number,
+  need: number,
+  align: number,
+): { starts: number[]; from: number; aligned: boolean } {
+  const starts: number[] = [];
+  const probe = Math.min(slot, PROBE_SECONDS);
+  let from = until;
+  let closed = 0;
+  while (starts.length < need || bucketStart(align, from) !== from) {
+    from -= slot;
+    let open = false;
+    for (let t = from; t < from + slot && !open; t += probe) open = subject.isOpen(t * 1000);
+    closed = open ? 0 : closed + slot;
+    if (open) starts.push(from);
+    else if (closed > MAX_CLOSED_SECONDS) return { starts: starts.reverse(), from, aligned: false };
+  }
+  return { starts: starts.reverse(), from, aligned: true };
+}
+
+/**
+ * Bars of `seconds` at `times` along a random walk that ends at `endPoints`: generated backwards from the
+ * end, so the history meets the current price exactly. Volume is 20 to 100 a minute.
+ */
+function walkBars(times: number[], endPoints: number, sigma: number, random: Random, seconds: number): Bar[] {
   const bars = new Array<Bar>(times.length);
+  const minutes = seconds / 60;
   let close = endPoints;
   for (let i = times.length - 1; i >= 0; i--) {
     const open = close + step(close, sigma, random);
@@ -253,7 +281,7 @@ function walkBars(
       high: Math.max(open, close) + wick(),
       low: Math.max(1, Math.min(open, close) - wick()),
       close,
-      volume: minVolume + Math.floor(random() * volumeRange),
+      volume: Math.round(minutes * (20 + random() * 80)),
     };
     close = open;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Candle, Period, SparkSeries } from '@meridian/contract';
+import { endpoints, type Period, type SparkSeries } from '@meridian/contract';
 import { pointsText, tickBar, toPoints } from '@meridian/core';
 import type { Bus } from '../bus/bus';
 import { Channel, type TopicEvent } from '../bus/channels';
@@ -8,9 +8,11 @@ import type { Db } from '../db/client';
 import { ExternalFeed } from '../feed/external';
 import type { FeedInstrument, PriceFeed, Tick } from '../feed/feed';
 import { Simulator } from '../feed/simulator';
+import { assertAnswer } from '../http/answers';
 import { BarBook, candleOf, readBars, writeBars } from './candles';
 import { type MarketInstrument, readDefinitions } from './definitions';
 import { historyLoader } from './history';
+import { KlineCache, type KlineView } from './klineCache';
 import { dayMarket, kline, type TopicPush } from './pushes';
 import { type LiveQuote, liveQuote, QuoteBook, type QuoteState } from './quotes';
 import { SPARK_PERIOD, SparkBook } from './sparks';
@@ -19,7 +21,7 @@ import { SPARK_PERIOD, SparkBook } from './sparks';
 export const MARKET_TICK = 'market.tick';
 /** Bus channel telling every node that instrument definitions changed in the database. */
 const MARKET_DEFINITIONS = 'market.definitions';
-/** Bars in progress are written this often (and on stop, and before a kline read). */
+/** Bars in progress are written this often (and on stop, and before a kline series is read from them). */
 const FLUSH_EVERY_MS = 1000;
 /** A tick stamped further ahead of our clock than this comes from a broken clock and is dropped. */
 const MAX_FUTURE_MS = 60_000;
@@ -58,7 +60,19 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   const sparks = new SparkBook();
   const listeners = new Set<TickListener>();
   const source = feed ?? feedFor(config, now, log);
-  const prepare = historyLoader({ db, config, now, log, bars, quotes, sparks });
+  const history = historyLoader({ db, config, now, log, bars, quotes, sparks });
+  // Every node moves its own bars with the same ticks (the leader's feed, the bus on the others), so a
+  // follower's closed bars close when the leader's do.
+  const klines = new KlineCache({
+    book: bars,
+    precisionOf: (id) => byId.get(id)!.pricePrecision,
+    async stored(id, precision, period, count) {
+      await history.complete(byId.get(id)!);
+      await flush();
+      return readBars(db, id, precision, period, count);
+    },
+    check: (candles) => assertAnswer(db, endpoints.kline.path, endpoints.kline.answer, candles),
+  });
   let byId = new Map<number, MarketInstrument>();
   let byCode = new Map<string, MarketInstrument>();
   let flushTimer: NodeJS.Timeout | undefined;
@@ -81,7 +95,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     byId = new Map(list.map((i) => [i.id, i]));
     byCode = new Map(list.map((i) => [i.code, i]));
     definitionsLoaded++;
-    for (const instrument of list) if (!quotes.get(instrument.id)) await prepare(instrument);
+    for (const instrument of list) if (!quotes.get(instrument.id)) await history.prepare(instrument);
     if (leading) {
       await source.stop();
       startFeed();
@@ -134,11 +148,13 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     }
     if (points <= 0) return false;
 
-    for (const { period, bar } of bars.apply(id, precision, tickBar(tick.time / 1000, points, tick.volume))) {
+    const moved = bars.apply(id, precision, tickBar(tick.time / 1000, points, tick.volume));
+    for (const { period, bar } of moved) {
       if (period === '1day') quotes.set(id, bar, tick.time);
       if (period === SPARK_PERIOD) sparks.update(id, bar);
       if (publishing) publish(kline(code, period, candleOf(bar, precision)));
     }
+    klines.moved(id, moved);
     if (!publishing) return true;
     const quote = quoteOf(instrument)!;
     publish(dayMarket(code, quote, tick.time));
@@ -242,12 +258,9 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       return () => listeners.delete(listener);
     },
 
-    /** The latest `limit` bars of a period, oldest first, the bar in progress included. */
-    async candles(id: number, period: Period, limit: number): Promise<Candle[]> {
-      const instrument = byId.get(id)!;
-      await flush();
-      const rows = await readBars(db, id, instrument.pricePrecision, period, limit);
-      return rows.map((bar) => candleOf(bar, instrument.pricePrecision));
+    /** The latest `limit` bars of a period as JSON, oldest first, the bar in progress included (memory). */
+    klines(id: number, period: Period, limit: number): Promise<KlineView> {
+      return klines.view(id, period, limit);
     },
 
     /** Small chart series of every instrument, from memory. */
