@@ -1,12 +1,15 @@
 // Bundles the server (dist/main.js) and the reconcile report (dist/reconcile.js) with the workspace packages they import; npm dependencies stay external.
-import { readFileSync } from 'node:fs';
+// Then makes dist/empty-database.tar.gz (db/template.ts), which new embedded databases start from instead of initdb.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@meridian/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/reconcile.ts'],
+  entryPoints: { main: 'src/main.ts', reconcile: 'src/reconcile.ts', 'empty-database': 'src/db/template.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -16,3 +19,24 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+// The template is remade only when the migrations or PGlite changed: making it runs initdb, seconds long.
+const migrationsDir = new URL('./drizzle/', import.meta.url);
+const key = createHash('sha256');
+for (const dir of [migrationsDir, new URL('meta/', migrationsDir)]) {
+  for (const name of readdirSync(dir)
+    .filter((n) => /\.(sql|json)$/.test(n))
+    .sort()) {
+    key.update(name).update(readFileSync(new URL(name, dir)));
+  }
+}
+const { TEMPLATE_FILE, makeEmptyDatabaseTemplate } = await import('./dist/empty-database.js');
+key.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))));
+const digest = key.digest('hex');
+const template = new URL(`./dist/${TEMPLATE_FILE}`, import.meta.url);
+const stamp = new URL(`./dist/${TEMPLATE_FILE}.key`, import.meta.url);
+if (!existsSync(template) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
+  const blob = await makeEmptyDatabaseTemplate(fileURLToPath(migrationsDir));
+  writeFileSync(template, Buffer.from(await blob.arrayBuffer()));
+  writeFileSync(stamp, digest);
+}
