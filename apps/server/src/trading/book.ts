@@ -1,4 +1,4 @@
-import { bookOfPosition, type Dec, sideOfOrderType } from '@meridian/core';
+import { bookOfPosition, type Dec, dec, sideOfOrderType } from '@meridian/core';
 import type { OrderRow } from './schema';
 
 /** A holding order as marking it and the account figures read it, with the terms it was placed under. */
@@ -23,7 +23,7 @@ export interface Marked {
   factProfits: string;
 }
 
-/** A book of one holding order. */
+/** A book of one holding order, its sums as exact texts: one is kept per holding order, and a decimal weighs three times its text. */
 export function bookOf(order: Position): Book {
   const { units, entryValue } = bookOfPosition(order, {
     side: sideOfOrderType(order.side),
@@ -31,5 +31,13 @@ export function bookOf(order: Position): Book {
     price: order.price,
   });
   const { instrumentId, side, margin, spreadRate, quoteCurrency } = order;
-  return { instrumentId, side, margin, spreadRate, quoteCurrency, units, entryValue };
+  return {
+    instrumentId,
+    side,
+    margin,
+    spreadRate,
+    quoteCurrency,
+    units: dec(units).toFixed(),
+    entryValue: dec(entryValue).toFixed(),
+  };
 }

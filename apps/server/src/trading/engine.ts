@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
+import type { Position } from './book';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
@@ -42,6 +43,27 @@ const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, CloseReason> = {
 const isOpen = (order: Pick<OrderRow, 'status'>) =>
   order.status === OrderStatus.pending || order.status === OrderStatus.holding;
 
+/** What the engine keeps of a holding order: what marking it, trailing its stop and the sweep read. */
+type Held = Position & Pick<OrderRow, 'id' | 'userId' | 'stopLoss' | 'trailingDistance'>;
+
+/** Distinct texts kept once each at most: past it, texts are kept as they come (nothing grows without bound). */
+const MAX_TERMS = 4096;
+
+/**
+ * One copy of each of the few texts that recur across positions (lots, contract sizes, spreads, currencies):
+ * every row read from the database brings its own copies of them.
+ */
+class Terms {
+  private readonly texts = new Map<string, string>();
+
+  of(text: string): string {
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    if (this.texts.size < MAX_TERMS) this.texts.set(text, text);
+    return text;
+  }
+}
+
 /**
  * The trigger loop: pending fills, SL and TP on every tick from an index whose cost does not grow
  * with the triggers a tick does not reach; then, per account touched, the FOREX_TRADE push and the
@@ -54,7 +76,8 @@ const isOpen = (order: Pick<OrderRow, 'status'>) =>
 export class Engine {
   readonly index = new TriggerIndex();
   /** Holding orders by id, and who holds what, for the account sweep. */
-  private readonly holding = new Map<number, OrderRow>();
+  private readonly holding = new Map<number, Held>();
+  private readonly terms = new Terms();
   private readonly ordersByUser = new Map<number, Set<number>>();
   private readonly usersByInstrument = new Map<number, Set<number>>();
   /** Holding orders with a trailing stop, by instrument. */
@@ -199,15 +222,16 @@ export class Engine {
     for (const kind of KINDS) this.index.remove(order.id, kind);
     this.untrackHolding(order.id);
     const side = sideOfOrderType(order.side);
-    const base = { orderId: order.id, instrumentId: order.instrumentId };
+    const { id: orderId, instrumentId } = order;
     if (order.status === OrderStatus.pending && order.pendingKind) {
       const direction = pendingDirection(order.pendingKind as PendingKind);
-      this.index.add({ ...base, kind: 'pending', direction, level: order.originPrice });
+      this.index.add({ orderId, instrumentId, kind: 'pending', direction, level: order.originPrice });
     }
     if (order.status === OrderStatus.holding) {
       if (order.stopLoss !== null) {
         this.index.add({
-          ...base,
+          orderId,
+          instrumentId,
           kind: 'stop_loss',
           direction: stopLossDirection(side),
           level: order.stopLoss,
@@ -215,18 +239,38 @@ export class Engine {
       }
       if (order.takeProfit !== null) {
         this.index.add({
-          ...base,
+          orderId,
+          instrumentId,
           kind: 'take_profit',
           direction: takeProfitDirection(side),
           level: order.takeProfit,
         });
       }
-      this.holding.set(order.id, order);
+      this.holding.set(order.id, this.heldOf(order));
       if (order.trailingDistance !== null) addTo(this.trailingByInstrument, order.instrumentId, order.id);
       addTo(this.ordersByUser, order.userId, order.id);
       addTo(this.usersByInstrument, order.instrumentId, order.userId);
     }
     this.dirty.add(order.userId);
+  }
+
+  /** A holding order's fields the engine reads, without the rest of its row (dates, fees, texts): 100,000 rows add up. */
+  private heldOf(o: OrderRow): Held {
+    const { terms } = this;
+    return {
+      id: o.id,
+      userId: o.userId,
+      instrumentId: o.instrumentId,
+      side: o.side,
+      lots: terms.of(o.lots),
+      price: o.price,
+      contractSize: terms.of(o.contractSize),
+      margin: o.margin,
+      spreadRate: terms.of(o.spreadRate),
+      quoteCurrency: terms.of(o.quoteCurrency),
+      stopLoss: o.stopLoss,
+      trailingDistance: o.trailingDistance,
+    };
   }
 
   private untrackHolding(orderId: number): void {

@@ -16,18 +16,41 @@ export interface Trigger {
   level: DecLike;
 }
 
-interface Node {
-  trigger: Trigger;
+/**
+ * One resting trigger as the index holds it: the trigger's own fields in one object of one shape (a
+ * million of them rest in the engine, so no trigger object beside each node).
+ */
+class Node implements Trigger {
+  readonly orderId: OrderId;
+  readonly kind: TriggerKind;
+  readonly instrumentId: number;
+  readonly direction: Direction;
+  readonly level: DecLike;
   /** The level as the nearest double: a cheap first comparison. */
-  approx: number;
-  live: boolean;
+  readonly approx: number;
+  live = true;
+
+  constructor(trigger: Trigger) {
+    this.orderId = trigger.orderId;
+    this.kind = trigger.kind;
+    this.instrumentId = trigger.instrumentId;
+    this.direction = trigger.direction;
+    this.level = trigger.level;
+    this.approx = dec(trigger.level).toNumber();
+  }
+
+  /** The trigger as callers gave it. */
+  trigger(): Trigger {
+    const { orderId, kind, instrumentId, direction, level } = this;
+    return { orderId, kind, instrumentId, direction, level };
+  }
 }
 
 // Rounding to the nearest double is monotonic, so different doubles order their decimals exactly;
 // only equal doubles fall back to the exact decimal comparison.
 function compareLevel(node: Node, approx: number, exact: DecLike): number {
   if (node.approx !== approx) return node.approx < approx ? -1 : 1;
-  return dec(node.trigger.level).comparedTo(exact);
+  return dec(node.level).comparedTo(exact);
 }
 
 /**
@@ -61,7 +84,7 @@ class TriggerHeap {
       this.pop();
       if (top.live) {
         top.live = false;
-        fired.push(top.trigger);
+        fired.push(top.trigger());
       } else {
         this.dead--;
       }
@@ -75,7 +98,7 @@ class TriggerHeap {
   }
 
   private before(a: Node, b: Node): boolean {
-    const cmp = compareLevel(a, b.approx, b.trigger.level);
+    const cmp = compareLevel(a, b.approx, b.level);
     return this.direction === 'rise' ? cmp < 0 : cmp > 0;
   }
 
@@ -141,7 +164,7 @@ export class TriggerIndex {
   /** Adds a trigger; an order has at most one per kind, so this replaces any it had. */
   add(trigger: Trigger): void {
     this.remove(trigger.orderId, trigger.kind);
-    const node: Node = { trigger, approx: dec(trigger.level).toNumber(), live: true };
+    const node = new Node(trigger);
     this.byOrder[trigger.kind].set(trigger.orderId, node);
     this.heapsOf(trigger.instrumentId)[trigger.direction].push(node);
     this.count++;
@@ -153,7 +176,7 @@ export class TriggerIndex {
     if (node === undefined) return false;
     this.byOrder[kind].delete(orderId);
     node.live = false;
-    this.heapsOf(node.trigger.instrumentId)[node.trigger.direction].markDead();
+    this.heapsOf(node.instrumentId)[node.direction].markDead();
     this.count--;
     return true;
   }
