@@ -1,5 +1,6 @@
-import { Badge } from 'antd-mobile';
-import { BellOutline } from 'antd-mobile-icons';
+// Deep imports: the bell is on the home screen, and antd-mobile's index would bring every component with it.
+import Badge from 'antd-mobile/es/components/badge';
+import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
