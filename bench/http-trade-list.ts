@@ -43,7 +43,7 @@ main(async () => {
         httpRate(measured),
         'req/s',
         httpRate(baseline),
-        0.6,
+        0.8,
         true,
         `p50 ${worst(measured.map((m) => m.p50))} ms, p99 ${worst(measured.map((m) => m.p99))} ms; ` +
           `hello-world p99 ${worst(baseline.map((b) => b.p99))} ms (worst phase)`,
