@@ -65,6 +65,8 @@ async function backgrounds(page: Page, selector: string): Promise<number[]> {
 
 /** Every container matching `selector` has a dark background: nothing light left over. */
 async function expectDark(page: Page, selector: string) {
+  // A lazy page's code may still be on its way: measure once the screen has drawn it.
+  await page.locator(selector).first().waitFor();
   const found = await backgrounds(page, selector);
   expect(found.length, selector).toBeGreaterThan(0);
   for (const luminance of found) expect(luminance, selector).toBeLessThan(0.05);
