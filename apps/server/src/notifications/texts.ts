@@ -10,17 +10,28 @@ const FIGURES = new Set(['price', 'level', 'profit', 'amount', 'rate', 'percent'
  * Intl reads the decimal text exactly, as a string.
  */
 function localFigures(params: Record<string, string>, lang: Language): Record<string, string> {
-  const locale = `${LANGUAGE_TAGS[lang]}-u-nu-latn`;
   const out = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if (!FIGURES.has(key) || !/^-?\d+(\.\d+)?$/.test(value)) continue;
     const places = value.split('.')[1]?.length ?? 0;
-    out[key] = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-    }).format(value as Intl.StringNumericLiteral);
+    out[key] = figureFormat(lang, places).format(value as Intl.StringNumericLiteral);
   }
   return out;
+}
+
+const figureFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per language and decimals: building one costs more than formatting a page of notices. */
+function figureFormat(lang: Language, places: number): Intl.NumberFormat {
+  const key = `${lang} ${places}`;
+  let format = figureFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(`${LANGUAGE_TAGS[lang]}-u-nu-latn`, {
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    });
+    figureFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The message keys copy_events.reason may hold: the refusals of placing an order, and copying's own. */
