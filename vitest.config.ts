@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which left a core idle
+    // while test apps waited on their databases.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -13,6 +16,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,6 +28,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,8 +40,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server at a time: the machine has two cores.
-          fileParallelism: false,
+          // Vitest's polls give up after 1 s; a screen here waits on a server and a browser sharing two cores.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

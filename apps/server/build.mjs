@@ -1,7 +1,7 @@
 // Bundles the server (dist/main.js) and the reconcile report (dist/reconcile.js) with the workspace packages they import; npm dependencies stay external.
-// Then makes dist/empty-database.tar.gz (db/template.ts), which new embedded databases start from instead of initdb.
+// Then makes dist/empty-database/ (db/template.ts), which new embedded databases start from instead of initdb.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -30,13 +30,13 @@ for (const dir of [migrationsDir, new URL('meta/', migrationsDir)]) {
     key.update(name).update(readFileSync(new URL(name, dir)));
   }
 }
-const { TEMPLATE_FILE, makeEmptyDatabaseTemplate } = await import('./dist/empty-database.js');
+const { TEMPLATE_DIR, makeEmptyDatabaseTemplate } = await import('./dist/empty-database.js');
 key.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))));
 const digest = key.digest('hex');
-const template = new URL(`./dist/${TEMPLATE_FILE}`, import.meta.url);
-const stamp = new URL(`./dist/${TEMPLATE_FILE}.key`, import.meta.url);
+const template = new URL(`./dist/${TEMPLATE_DIR}`, import.meta.url);
+const stamp = new URL(`./dist/${TEMPLATE_DIR}.key`, import.meta.url);
 if (!existsSync(template) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== digest) {
-  const blob = await makeEmptyDatabaseTemplate(fileURLToPath(migrationsDir));
-  writeFileSync(template, Buffer.from(await blob.arrayBuffer()));
+  rmSync(stamp, { force: true });
+  await makeEmptyDatabaseTemplate(fileURLToPath(migrationsDir), fileURLToPath(template));
   writeFileSync(stamp, digest);
 }

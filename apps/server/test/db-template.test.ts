@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
-import { emptyDatabaseTemplate, makeEmptyDatabaseTemplate } from '../src/db/template';
+import { copyEmptyDatabaseTemplate, makeEmptyDatabaseTemplate } from '../src/db/template';
 
 const { migrationsDir } = testConfig();
 const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'));
@@ -43,11 +43,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
   { timeout: 180_000 },
   () => {
     it('opens with every migration applied and the schema of a database migrated from scratch', async () => {
-      const file = path.join(folder, 'empty-database.tar.gz');
-      writeFileSync(file, Buffer.from(await (await makeEmptyDatabaseTemplate(migrationsDir)).arrayBuffer()));
+      const template = path.join(folder, 'empty-database');
+      await makeEmptyDatabaseTemplate(migrationsDir, template);
 
       const dataDir = path.join(folder, 'pglite');
-      const fromTemplate = new PGlite({ dataDir, loadDataDir: emptyDatabaseTemplate(file) });
+      expect(copyEmptyDatabaseTemplate(dataDir, template)).toBe(true);
+      const fromTemplate = new PGlite({ dataDir });
       const scratch = new PGlite();
       try {
         await migrate(drizzle(scratch), { migrationsFolder: migrationsDir });
@@ -77,8 +78,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
     });
 
     it('is absent when running from sources, which then create the database as before', () => {
-      expect(emptyDatabaseTemplate()).toBeUndefined();
-      expect(emptyDatabaseTemplate(path.join(folder, 'missing.tar.gz'))).toBeUndefined();
+      const dataDir = path.join(folder, 'nothing-copied');
+      expect(copyEmptyDatabaseTemplate(dataDir)).toBe(false);
+      expect(copyEmptyDatabaseTemplate(dataDir, path.join(folder, 'missing'))).toBe(false);
+      expect(existsSync(dataDir)).toBe(false);
     });
   },
 );

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Config, testConfig } from '../src/config';
+import { embeddedDir } from '../src/db/client';
+import { copyEmptyDatabaseTemplate } from '../src/db/template';
 import { silentFeed } from '../src/feed/feed';
 import { type Platform, startPlatform } from '../src/platform';
 
@@ -25,8 +30,9 @@ export interface CallOptions {
 }
 
 /**
- * A migrated, seeded app on a database of its own: in-memory PGlite, or a throwaway PostgreSQL
- * database when DATABASE_URL is set (the same suite then runs on both).
+ * A migrated, seeded app on a database of its own, a copy of the run's migrated template (global-setup.ts):
+ * a throwaway embedded database in a scratch folder, or a throwaway PostgreSQL database when DATABASE_URL
+ * is set (the same suite then runs on both).
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -34,11 +40,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   let config = testConfig(overrides);
   let dropDatabase = async () => {};
-  if (config.databaseUrl) {
+  const template = inject('databaseTemplate');
+  if (config.databaseUrl && template.kind === 'postgres') {
     const name = `meridian_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: config.databaseUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${template.name}`);
     await admin.end();
     const url = new URL(config.databaseUrl);
     url.pathname = `/${name}`;
@@ -49,6 +56,11 @@ export async function startTestApp(
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
+  } else if (config.memoryDb && template.kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(path.dirname(template.dir), 'meridian-test-'));
+    copyEmptyDatabaseTemplate(embeddedDir({ dataDir }), template.dir);
+    config = { ...config, memoryDb: false, dataDir };
+    dropDatabase = async () => rmSync(dataDir, { recursive: true, force: true });
   }
   let time = at;
   const clock = {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
-import { emptyDatabaseTemplate } from './template';
+import { copyEmptyDatabaseTemplate } from './template';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -55,18 +55,16 @@ export function openDatabase(config: Config, owner = 'server'): Database {
     };
   }
   let dataDir: string | undefined;
-  let loadDataDir: Blob | undefined;
   let unlock = () => {};
   if (!config.memoryDb) {
     unlock = lockDataDir(config.dataDir, owner);
-    // A new database starts from the build's migrated template instead of initdb (db/template.ts).
-    if (!embeddedDatabaseExists(config)) loadDataDir = emptyDatabaseTemplate();
     dataDir = embeddedDir(config);
     mkdirSync(dataDir, { recursive: true });
+    // A new database starts as a copy of the build's migrated template instead of initdb (db/template.ts).
+    if (!embeddedDatabaseExists(config)) copyEmptyDatabaseTemplate(dataDir);
   }
   const client = new PGlite({
     dataDir,
-    loadDataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });

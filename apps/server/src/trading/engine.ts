@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OrderStatus } from '@meridian/contract';
 import {
   accountFigures,
@@ -17,7 +18,7 @@ import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { readSettings } from '../settings/read';
+import { readSettings, type Settings } from '../settings/read';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
@@ -34,6 +35,11 @@ export const RESYNC_MS = 60_000;
 const TOMBSTONE_MS = 10 * 60_000;
 /** Orders read back from the database per statement. */
 const READ_CHUNK = 1000;
+/**
+ * Positions a sweep marks between two turns of the event loop: a tick makes every holder of its
+ * instrument due, and marking them all in one go held every order in flight behind it (order-place p99).
+ */
+const SWEEP_SLICE = 250;
 
 const KINDS: TriggerKind[] = ['pending', 'stop_loss', 'take_profit'];
 const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, CloseReason> = {
@@ -92,6 +98,12 @@ export class Engine {
   private readonly toReload = new Set<number>();
   private readonly dirty = new Set<number>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The sweep running or last run: sweeps run one after another (see `sweep`). */
+  private sweeping: Promise<void> = Promise.resolve();
+  /** The sweep waiting for the running one, if any: it takes every account made due meanwhile. */
+  private nextSweep: Promise<void> | null = null;
+  /** Accounts whose holdings moved since the running sweep read the balances. */
+  private readonly movedSinceRead = new Set<number>();
   private timers: ReturnType<typeof setInterval>[] = [];
   private stops: (() => void)[] = [];
 
@@ -121,6 +133,7 @@ export class Engine {
     for (const timer of this.timers) clearInterval(timer);
     for (const stop of this.stops) stop();
     this.stops = [];
+    await this.sweeping;
     await this.queue;
   }
 
@@ -252,6 +265,7 @@ export class Engine {
       addTo(this.usersByInstrument, order.instrumentId, order.userId);
     }
     this.dirty.add(order.userId);
+    this.movedSinceRead.add(order.userId);
   }
 
   /** A holding order's fields the engine reads, without the rest of its row (dates, fees, texts): 100,000 rows add up. */
@@ -339,51 +353,78 @@ export class Engine {
   /**
    * Per account touched since the last sweep: push its figures, and stop it out when it must be. A
    * position is closed by stop-out only at a live price (open market, fresh quote); an account whose
-   * remaining positions have none waits for one. An account whose sweep fails is swept again.
+   * remaining positions have none waits for one. An account whose sweep fails is swept again. The marking
+   * gives the event loop a turn every SWEEP_SLICE positions; an account whose holdings moved meanwhile is
+   * swept again at a balance read after the move. Sweeps run one after another, so that an account's
+   * pushes leave in the order its balances were read.
    */
-  async sweep(): Promise<void> {
+  sweep(): Promise<void> {
+    // One waits at most: a timer firing faster than sweeps finish must not queue them without end.
+    if (!this.nextSweep) {
+      this.nextSweep = this.sweeping.then(() => {
+        this.nextSweep = null;
+        return this.sweepDue();
+      });
+      this.sweeping = this.nextSweep;
+    }
+    return this.nextSweep;
+  }
+
+  private async sweepDue(): Promise<void> {
     if (this.dirty.size === 0) return;
     const userIds = [...this.dirty];
     this.dirty.clear();
     try {
       const settings = await readSettings(this.db);
-      const balances = await this.db
-        .select({ id: users.id, balance: users.balance })
-        .from(users)
-        .where(inArray(users.id, userIds));
-      for (const { id: userId, balance } of balances) {
-        try {
-          this.sweepAccount(userId, balance, settings);
-        } catch (err) {
-          this.log(`account ${userId}: sweep failed, it is swept again`, err);
-          this.dirty.add(userId);
-        }
-      }
+      const moved = await this.sweepAt(userIds, settings, true);
+      // Their balances may be from before the move: read again and swept at once, in one go.
+      if (moved.length > 0) await this.sweepAt(moved, settings, false);
     } catch (err) {
       this.log('account sweep failed, its accounts are swept again', err);
       for (const userId of userIds) this.dirty.add(userId);
     }
   }
 
-  private sweepAccount(
-    userId: number,
-    balance: string,
-    settings: Awaited<ReturnType<typeof readSettings>>,
-  ): void {
+  /**
+   * Sweeps `userIds` at balances read now. `sliced`, it gives the event loop a turn every SWEEP_SLICE
+   * positions and returns, unswept, the accounts whose holdings moved after the read.
+   */
+  private async sweepAt(userIds: number[], settings: Settings, sliced: boolean): Promise<number[]> {
+    this.movedSinceRead.clear();
+    const balances = await this.db
+      .select({ id: users.id, balance: users.balance })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    const moved: number[] = [];
+    let positions = 0;
+    for (const { id: userId, balance } of balances) {
+      if (sliced && positions >= SWEEP_SLICE) {
+        positions = 0;
+        await nextTurn();
+      }
+      if (sliced && this.movedSinceRead.has(userId)) {
+        moved.push(userId);
+        continue;
+      }
+      positions += this.ordersByUser.get(userId)?.size ?? 0;
+      try {
+        this.sweepAccount(userId, balance, settings);
+      } catch (err) {
+        this.log(`account ${userId}: sweep failed, it is swept again`, err);
+        this.dirty.add(userId);
+      }
+    }
+    return moved;
+  }
+
+  private sweepAccount(userId: number, balance: string, settings: Settings): void {
     const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
     if (held.length === 0) return;
-    const marked = held.map((order) => ({ order, ...this.trading.mark(order) }));
-    const figures = accountFigures(
-      balance,
-      marked.map((m) => ({ margin: m.order.margin, pnl: m.pnl })),
-    );
+    const marked = held.map((order) => ({ id: order.id, margin: order.margin, ...this.trading.mark(order) }));
+    const figures = accountFigures(balance, marked);
     this.bus.publish(Channel.user, {
       userId,
-      message: forexTrade(
-        figures,
-        marked.map((m) => ({ id: m.order.id, ...m })),
-        settings.margin_call_level,
-      ),
+      message: forexTrade(figures, marked, settings.margin_call_level),
     });
     if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
     const now = this.trading.now();
@@ -391,10 +432,10 @@ export class Engine {
       held.map((order) => [order.id, this.market.priceState(order.instrumentId, now)] as const),
     );
     const positions = marked.map((m) => ({
-      id: m.order.id,
-      margin: m.order.margin,
+      id: m.id,
+      margin: m.margin,
       pnl: m.pnl,
-      closable: live.get(m.order.id)?.state === 'open',
+      closable: live.get(m.id)?.state === 'open',
     }));
     const [first] = stopOutPlan(balance, positions, { level: settings.stop_out_level }).close;
     const state = first === undefined ? undefined : live.get(first);
