@@ -17,7 +17,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 // Order-place p99: a tick makes every holder due, and marking them all in one go held the orders in flight.
-describe('the account sweep', () => {
+// Embedded only: the balance moves by a statement the test cannot await mid-sweep, ordered before the
+// engine's re-read by PGlite's one connection; a PostgreSQL pool may run them the other way round.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the account sweep', () => {
   it('gives the event loop a turn between slices and sweeps an account that moved meanwhile at a fresh balance', async () => {
     const db = t.database.db;
     const many = await d.trader('100000000');
