@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which left a core idle
-    // while test apps waited on their databases.
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, with a core left idle
+    // whenever a test app waited on its database.
     maxWorkers: 2,
     projects: [
       {

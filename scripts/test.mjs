@@ -39,7 +39,7 @@ function vitest(report, projects) {
   return counts;
 }
 
-// One run for both projects: its workers share the queue, so neither waits for the other's slowest file.
+// Both database suites in one Vitest run: one start, one set of workers, one report.
 if (process.env.TEST_DATABASE_URL) vitest('test-results/unit-pg.json', ['unit', 'pg']);
 else {
   vitest('test-results/unit.json', ['unit']);
