@@ -40,8 +40,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server at a time: two files at once took longer (15.8 against 12.8 minutes),
-          // each file's server and browser then competing for the two cores.
+          // One browser and one server at a time. Two files at once took 15.8 minutes against 20.0 one at a
+          // time on the same day, but 4 of 93 tests timed out while other work loaded the two cores.
           fileParallelism: false,
           // Vitest's polls give up after 1 s; a screen here waits on a server and a browser sharing two cores.
           expect: { poll: { timeout: 10_000 } },
