@@ -23,9 +23,10 @@ declare module 'vitest' {
 }
 
 /** Memory-backed where the machine has it: test databases are many, short-lived and written hard. */
-export const scratchDir = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
+const scratchDir = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 
-async function adminQuery(databaseUrl: string, text: string): Promise<void> {
+/** One statement on its own connection: creating and dropping databases. */
+export async function adminQuery(databaseUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Config, testConfig } from '../src/config';
 import { embeddedDir } from '../src/db/client';
 import { copyEmptyDatabaseTemplate } from '../src/db/template';
 import { silentFeed } from '../src/feed/feed';
 import { type Platform, startPlatform } from '../src/platform';
+import { adminQuery } from './global-setup';
 
 /** Test apps start on a Wednesday at noon UTC: forex, metals and crypto open, US exchanges not yet. */
 export const TEST_START = Date.parse('2026-11-18T12:00:00Z');
@@ -43,19 +43,12 @@ export async function startTestApp(
   const template = inject('databaseTemplate');
   if (config.databaseUrl && template.kind === 'postgres') {
     const name = `meridian_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: config.databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template.name}`);
-    await admin.end();
-    const url = new URL(config.databaseUrl);
+    const adminUrl = config.databaseUrl;
+    await adminQuery(adminUrl, `create database ${name} template ${template.name}`);
+    const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     config = { ...config, databaseUrl: url.toString() };
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: testConfig().databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   } else if (config.memoryDb && template.kind === 'pglite') {
     const dataDir = mkdtempSync(path.join(path.dirname(template.dir), 'meridian-test-'));
     copyEmptyDatabaseTemplate(embeddedDir({ dataDir }), template.dir);
