@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  depositApproved,
   lastCode,
   launchBrowser,
   OPERATOR_EMAIL,
@@ -255,20 +256,31 @@ describe('back office on a desktop', () => {
     // The trader: registered, two deposits with their proofs (as the deposit screen sends them).
     const email = `queues.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
-    // The withdrawal address is bound first: each step-up code is a minute after the last, and the queues
-    // below take much of that minute.
+    // A second trader, funded, whose withdrawal the operator refuses.
+    const refused = `queues.refused.${Date.now()}@example.com`;
+    const refusedToken = await registerTrader(server, refused, 'secret-123');
+    await depositApproved(server, refusedToken, '200');
     const currency = (
       await traderApi(server, '/api/account/draw_symbol_list', { token, query: { type: '1' } })
     ).find((c: { code: string }) => c.code === 'USDT');
-    const method = await traderApi(server, '/api/wallet/bind_draw_method', {
-      token,
-      form: {
-        type: '1',
-        draw_id: String(currency.id),
-        dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-        auth_code: await moneyCode(token, email),
-      },
-    });
+    // Each binds a withdrawal address now, with a step-up code: the next code to the same account is a minute
+    // away, so the withdrawals are asked in the background while the operator works the other queues.
+    const [method, refusedMethod] = await Promise.all(
+      [
+        [token, email],
+        [refusedToken, refused],
+      ].map(async ([who, to]) =>
+        traderApi(server, '/api/wallet/bind_draw_method', {
+          token: who,
+          form: {
+            type: '1',
+            draw_id: String(currency.id),
+            dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+            auth_code: await moneyCode(who!, to!),
+          },
+        }),
+      ),
+    );
     const channel = (await traderApi(server, '/api/quickCharge/info', { token })).coin[0];
     for (const amount of ['1000', '5']) {
       await traderApi(server, '/api/quickCharge/submit', {
@@ -281,6 +293,28 @@ describe('back office on a desktop', () => {
         },
       });
     }
+    let depositCleared!: () => void;
+    const cleared = new Promise<void>((resolve) => {
+      depositCleared = resolve;
+    });
+    const draw = async (who: string, to: string, methodId: number, number: string) =>
+      traderApi(server, '/api/account/draw', {
+        token: who,
+        form: {
+          draw_currency_id: String(currency.id),
+          number,
+          memo: '',
+          draw_method_id: String(methodId),
+          auth_code: await moneyCode(who, to),
+        },
+      });
+    const withdrawalsAsked = Promise.all([
+      // The trader's 100 waits for the approved deposit it is paid from.
+      cleared.then(() => draw(token, email, method.id, '100')),
+      draw(refusedToken, refused, refusedMethod.id, '200'),
+    ]);
+    // Awaited below; a failure before then must fail the test there, not as an unhandled rejection.
+    withdrawalsAsked.catch(() => {});
 
     // The admin creates the new operator.
     const { context, page, errors } = await desktop(browser);
@@ -328,6 +362,7 @@ describe('back office on a desktop', () => {
     await expectPictures(queueRow(page, email), 2);
     await page.screenshot({ path: 'test-results/admin-deposits.png' });
     await approve(page, queueRow(page, email, '1000'));
+    depositCleared();
     await reject(page, queueRow(page, email, '5'), 'proof does not match');
 
     // The trader sees the balance rise on the web app; the back office shows the ledger row.
@@ -349,28 +384,6 @@ describe('back office on a desktop', () => {
     await eventually(() => ledger.textContent()).toContain('Deposit');
     expect(await ledger.textContent()).toContain('1000');
     await page.keyboard.press('Escape');
-
-    // Withdrawals: the trader asks for 100 and 200; 100 is paid, 200 rejected and returned.
-    for (const number of ['100', '200']) {
-      await traderApi(server, '/api/account/draw', {
-        token,
-        form: {
-          draw_currency_id: String(currency.id),
-          number,
-          memo: '',
-          draw_method_id: String(method.id),
-          auth_code: await moneyCode(token, email),
-        },
-      });
-    }
-    await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
-    await eventually(() => queueRow(page, email).count()).toBe(2);
-    await page.screenshot({ path: 'test-results/admin-withdrawals.png' });
-    await approve(page, queueRow(page, email, '100'));
-    await reject(page, queueRow(page, email, '200'), 'address on a sanctions list');
-    await trader.page.reload();
-    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('$900.00');
-    await eventually(() => trader.page.locator('.wallet-card__lock').textContent()).toBe('$0.00');
 
     // Verification: submitted by the trader, both ID pictures in the queue, approved; the user detail shows it.
     await traderApi(server, '/api/user_real/real_name', {
@@ -419,6 +432,23 @@ describe('back office on a desktop', () => {
     await trader.page.waitForURL((u) => u.pathname === '/trade');
     await trader.page.locator('.picker-button').click();
     await eventually(() => trader.page.locator('.adm-picker').textContent()).toContain('1:3');
+    // Withdrawals: the trader asked for 100, paid; the other trader for 200, rejected and returned.
+    await withdrawalsAsked;
+    await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
+    await eventually(() => queueRow(page, email).count()).toBe(1);
+    await eventually(() => queueRow(page, refused).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/admin-withdrawals.png' });
+    await approve(page, queueRow(page, email, '100'));
+    await reject(page, queueRow(page, refused, '200'), 'address on a sanctions list');
+    await trader.page.goto(`${server.url}/mine/wallet`);
+    await eventually(() => trader.page.locator('.wallet-card__balance').textContent()).toBe('$900.00');
+    await eventually(() => trader.page.locator('.wallet-card__lock').textContent()).toBe('$0.00');
+    expect(await traderApi(server, '/v1/api/main/account/forexDetail', { token: refusedToken })).toEqual({
+      balance: '200.00',
+      lock_balance: '0.00',
+      withdrawable: '200.00',
+    });
+
     expect(trader.errors).toEqual([]);
     await trader.context.close();
 

@@ -1,10 +1,12 @@
 // `npm test`: unit and integration tests, then the build, then end-to-end tests in Chromium.
-// Prints one closing line "tests: N passed, N failed" and fails when any stage failed or no e2e test ran.
+// Names the tests that passed only on a retry, prints one closing line "tests: N passed, N failed", and fails
+// when any stage failed or no e2e test ran.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const retried = [];
 let failed = false;
 
 function run(command, args) {
@@ -29,6 +31,12 @@ function vitest(report, projects) {
       failed: json.numFailedTests,
       skipped: json.numPendingTests + json.numTodoTests,
     };
+    // A test that passed with failure messages passed on a retry: said, so a flaky test is not hidden.
+    for (const file of json.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === 'passed' && test.failureMessages.length > 0) {
+          retried.push(`${test.fullName}\n    first failure: ${test.failureMessages[0].split('\n')[0]}`);
+        }
   } catch {
     failed = true;
   }
@@ -51,5 +59,7 @@ if (e2e.passed === 0) {
   console.error('No end-to-end test passed: the browser tests did not run.');
   failed = true;
 }
+if (retried.length > 0)
+  console.log(`\nPassed only on a retry (${retried.length}):\n  ${retried.join('\n  ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);
