@@ -16,6 +16,7 @@ import {
   dec,
   floatingPnl,
   type Instrument,
+  isStopOut,
   moneyText,
   OrderType,
   orderCost,
@@ -136,7 +137,13 @@ const RACE_LOST: ReadonlySet<string> = new Set([
   'order_not_found',
 ]);
 export const lostToAnotherExecution = (err: unknown) =>
-  RACE_LOST.has((err as { key?: unknown } | undefined)?.key as string);
+  err instanceof StopOutLifted || RACE_LOST.has((err as { key?: unknown } | undefined)?.key as string);
+
+/**
+ * A stop-out the locked account no longer calls for: money arrived (a deposit, an operator's credit) or the
+ * price came back between the sweep's balance read and the close. Nothing closes; the account is swept again.
+ */
+export class StopOutLifted extends Error {}
 
 /**
  * Placing, filling, closing and cancelling orders. Every change of money locks the account row first
@@ -451,6 +458,7 @@ export class Trading {
    * (see `closePart`). An account the close leaves with no position and a negative balance pays it as
    * `payNegativeBalance` says, in the same transaction. The order is read again once its account is
    * locked: every change of an order's status or size holds that lock, so what is closed is what is held.
+   * A stop-out is checked again at the locked balance and the prices of now (`StopOutLifted`).
    */
   async close(
     orderId: number,
@@ -472,10 +480,15 @@ export class Trading {
       const [seen] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
       if (!seen || (options.userId !== undefined && seen.userId !== options.userId))
         throw refuse('order_not_found');
-      const { settings } = await this.account(tx, seen.userId, true);
+      const account = await this.account(tx, seen.userId, true);
+      const { settings } = account;
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (order!.status === OrderStatus.pending) throw refuse('order_not_holding');
       if (order!.status !== OrderStatus.holding) throw refuse('order_already_closed');
+      if (reason === 'stop_out') {
+        const { riskRate } = this.figures(account.balance, account.books);
+        if (!isStopOut(riskRate, settings.stop_out_level)) throw new StopOutLifted(`order ${orderId}`);
+      }
       const tradable = this.tradable(order!.instrumentId);
       if (options.lots !== undefined) {
         const refusal = checkPartialClose(tradable.terms, order!.lots, options.lots);
