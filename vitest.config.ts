@@ -16,6 +16,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Files share a worker's modules: the server keeps its state per app (keyed by its database), and
+          // importing it again for every file took a third of the run (both suites: 399 s isolated, 216 s not).
+          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,6 +31,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' },
+          // As in unit: one module graph per worker.
+          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
