@@ -142,16 +142,28 @@ export async function phone(
   return { context, page, errors };
 }
 
-/** The last one-time code the server sent to `recipient`, read from its outbox log line once it is written. */
+/** The outbox lines whose code `lastCode` returned, per server: a code is good once. */
+const handedOut = new WeakMap<RunningServer, Set<string>>();
+
+/**
+ * The newest one-time code the server sent to `recipient` that no earlier call returned, read from its outbox
+ * log line once it is written: the line may reach the test after the answer that sent the code, and until
+ * then the newest line is an older, used code.
+ */
 export async function lastCode(server: RunningServer, recipient: string): Promise<string> {
-  for (let waited = 0; waited < 5000; waited += 100) {
+  const returned = handedOut.get(server) ?? new Set<string>();
+  handedOut.set(server, returned);
+  for (let waited = 0; waited < 10_000; waited += 100) {
     const line = server
       .output()
       .split('\n')
       .filter((l) => l.includes('"outbox"') && l.includes(recipient) && l.includes('"level":20'))
       .at(-1);
     const code = line?.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
+    if (line && code && !returned.has(line)) {
+      returned.add(line);
+      return code;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code sent to ${recipient}:\n${server.output().slice(-1500)}`);
