@@ -45,11 +45,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at once (maxWorkers): 7.4 min against 13.2 one at a time on a quiet host, since a third of
-          // the serial time was tests waiting out one-a-minute codes and authenticator steps (`npm test` runs the
-          // back office's file on its own first). With two servers and two browsers on two cores, a screen can
-          // miss a 15 s wait (3 of 93 in one run, none in the next), so a failed test runs once more; `npm test`
-          // names every test that needed it, with its first failure.
+          // One file at a time. Two at once took 7.4 min against 13.2 on a quiet host (a third of the serial time
+          // is tests waiting out one-a-minute codes and authenticator steps), but with two servers and two
+          // browsers on two cores, screens missed their waits in most full runs, and chart-tools failed its
+          // retry too. A failed test runs once more; `npm test` names every test that needed it.
+          fileParallelism: false,
           retry: 1,
           // Vitest's polls give up after 1 s; a screen here waits on a server and a browser sharing two cores.
           expect: { poll: { timeout: 10_000 } },

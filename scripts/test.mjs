@@ -14,12 +14,11 @@ function run(command, args) {
   return result.status === 0;
 }
 
-function vitest(report, projects, files = []) {
+function vitest(report, projects) {
   const ok = run('npx', [
     'vitest',
     'run',
     ...projects.flatMap((project) => ['--project', project]),
-    ...files,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
@@ -55,12 +54,8 @@ else {
   console.log('TEST_DATABASE_URL is not set: the integration suite ran on PGlite only.');
 }
 if (!run('npm', ['run', 'build'])) failed = true;
-// The back office's long walks first, on their own: beside another file's server and browser on two cores, two
-// of their screens missed a 15 s wait in 2 of 6 runs (never alone). Then the other files, two at a time.
-const BACK_OFFICE = 'e2e/admin.e2e.ts';
-const backOffice = vitest('test-results/e2e-back-office.json', ['e2e'], [BACK_OFFICE]);
-const e2e = vitest('test-results/e2e.json', ['e2e'], ['--exclude', BACK_OFFICE]);
-if (backOffice.passed + e2e.passed === 0) {
+const e2e = vitest('test-results/e2e.json', ['e2e']);
+if (e2e.passed === 0) {
   console.error('No end-to-end test passed: the browser tests did not run.');
   failed = true;
 }
