@@ -272,17 +272,19 @@ describe('back office on a desktop', () => {
     // Each binds a withdrawal address now, with a step-up code: the next code to the same account is a minute
     // away, so the withdrawals are asked in the background while the operator works the other queues.
     const [method, refusedMethod] = await Promise.all(
-      [
-        [token, email],
-        [refusedToken, refused],
-      ].map(async ([who, to]) =>
+      (
+        [
+          [token, email],
+          [refusedToken, refused],
+        ] as const
+      ).map(async ([who, to]) =>
         traderApi(server, '/api/wallet/bind_draw_method', {
           token: who,
           form: {
             type: '1',
             draw_id: String(currency.id),
             dc_address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-            auth_code: await moneyCode(who!, to!),
+            auth_code: await moneyCode(who, to),
           },
         }),
       ),
