@@ -23,7 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const EMAIL = 'chartist@example.com';
 const PASSWORD = 'secret-123';
 
 interface Instrument {
@@ -96,10 +95,12 @@ async function dragLine(page: Page, y: number, dy: number): Promise<string> {
 
 describe('chart tools on a phone', () => {
   it('keeps type, period and indicators per trader, and moves a stop loss by dragging its line', async () => {
-    const token = await registerTrader(server, EMAIL, PASSWORD);
+    // Its own e-mail per attempt: a retry registers again.
+    const email = `chartist.${Date.now()}@example.com`;
+    const token = await registerTrader(server, email, PASSWORD);
     await depositApproved(server, token, '10000');
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, EMAIL, PASSWORD);
+    await signInOnScreen(page, server, email, PASSWORD);
     await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
     await page.locator('.chart-toolbar').waitFor();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { fetchPreferences, type Preferences, savePreferences } from '../api/preferences';
+import { inOrder } from '../api/inOrder';
 import { useUser } from './user';
 
 /** The server's defaults, shown to a visitor and until a trader's own arrive. */
@@ -22,6 +23,8 @@ interface PreferencesState {
 
 /** Counts changes, so that only the latest one's answer is applied. */
 let changes = 0;
+/** Two quick taps are saved in the order they were made: the server keeps the one that arrives last. */
+const save = inOrder(savePreferences);
 
 export const usePreferences = create<PreferencesState>()((set, get) => ({
   preferences: DEFAULTS,
@@ -39,7 +42,7 @@ export const usePreferences = create<PreferencesState>()((set, get) => ({
     if (!useUser.getState().isLogin) return;
     // Only the latest change's answer is taken: an earlier one arriving late must not undo a later choice.
     try {
-      const saved = await savePreferences(patch);
+      const saved = await save(patch);
       if (mine === changes) set({ preferences: saved });
     } catch {
       if (mine === changes) set({ preferences: before });
