@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { fetchPreferences, type Preferences, savePreferences } from '../api/preferences';
 import { inOrder } from '../api/inOrder';
+import { fetchPreferences, type Preferences, savePreferences } from '../api/preferences';
 import { useUser } from './user';
 
 /** The server's defaults, shown to a visitor and until a trader's own arrive. */
