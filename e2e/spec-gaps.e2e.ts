@@ -79,8 +79,21 @@ describe('a pending order that fills', () => {
       await expect.poll(() => tab.getAttribute('aria-selected'), within).toBe('true');
     };
 
+    // What the list answered, told if the rows never show: seen once in a full parallel run, never alone.
+    const answers: string[] = [];
+    context.on('response', (r) => {
+      if (r.url().includes('/v1/api/forex/my_deal'))
+        void r.text().then((body) => answers.push(`${r.url().split('?')[1]} → ${body.slice(0, 300)}`));
+    });
     await showTab('Pending');
-    await expect.poll(() => rows.count(), within).toBe(2);
+    await expect
+      .poll(() => rows.count(), { ...within, message: 'pending rows' })
+      .toBe(2)
+      .catch((error: Error) => {
+        throw new Error(
+          `${error.message}\nmy_deal answers:\n${answers.join('\n')}\nerrors: ${errors.join('\n')}`,
+        );
+      });
     feed.move('BTCUSD', '94990.00');
     await expect.poll(() => rows.count(), within).toBe(1);
 

@@ -20,10 +20,25 @@ export const useUnread = create<UnreadState>()((set) => ({
     ),
 }));
 
+/**
+ * Keeps `unread` live: each NOTIFICATION push sets the count, and the count is read again each time the
+ * server accepts the socket's login. Pushes reach an account only from then on, so a notification made
+ * between the first reading and the login (just signed in, or a reconnect) would otherwise never show.
+ */
+export function followUnread(
+  from: { subscribe: typeof socket.subscribe },
+  unread: () => Pick<UnreadState, 'set' | 'refresh'>,
+): void {
+  from.subscribe(Topic.NOTIFICATION, (message) => unread().set(message.quotation.unread));
+  from.subscribe('login_result', (message) => {
+    if (message.code === 1) void unread().refresh();
+  });
+}
+
 let listening = false;
-/** Follows the account's NOTIFICATION pushes once for the whole app. */
+/** Follows the account's notifications once for the whole app. */
 export function listenForNotifications(): void {
   if (listening) return;
   listening = true;
-  socket.subscribe(Topic.NOTIFICATION, (message) => useUnread.getState().set(message.quotation.unread));
+  followUnread(socket, useUnread.getState);
 }
