@@ -86,6 +86,44 @@ function phone() {
   };
 }
 
+describe('the account pushes of a signed-in socket', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.made = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('are announced each time the server accepts the login, at the first connect and after a reconnect', () => {
+    const p = phone();
+    let accepted = 0;
+    p.socket.onAccountPushes(() => accepted++);
+    p.socket.login('token-1');
+    p.socket.open();
+    p.last().accept();
+    expect(p.last().sent).toContain(JSON.stringify({ type: 'login', params: 'token-1' }));
+    p.last().onmessage?.({ data: JSON.stringify({ type: 'login_result', code: 1 }) });
+    expect(accepted).toBe(1);
+    p.last().drop();
+    vi.advanceTimersByTime(500);
+    p.last().accept();
+    expect(p.last().sent).toContain(JSON.stringify({ type: 'login', params: 'token-1' }));
+    p.last().onmessage?.({ data: JSON.stringify({ type: 'login_result', code: 1 }) });
+    expect(accepted).toBe(2);
+  });
+
+  it('are not announced when the server refuses the login', () => {
+    const p = phone();
+    let accepted = 0;
+    p.socket.onAccountPushes(() => accepted++);
+    p.socket.login('expired');
+    p.socket.open();
+    p.last().accept();
+    p.last().onmessage?.({ data: JSON.stringify({ type: 'login_result', code: 999 }) });
+    expect(accepted).toBe(0);
+    expect(p.socket.loggedIn).toBe(false);
+  });
+});
+
 describe('the connection state the trader sees', () => {
   beforeEach(() => {
     vi.useFakeTimers();

@@ -1,4 +1,5 @@
 import {
+  Code,
   type KlineMessage,
   type ServerMessage,
   WS_CONNECT_TIMEOUT_MS,
@@ -149,6 +150,17 @@ export class Socket {
       this.listeners.delete(topic);
       if (isServerTopic(topic)) this.send({ type: 'unsub', params: topic });
     };
+  }
+
+  /**
+   * Hears each time the server accepts the login (at sign-in and after every reconnect). The account's pushes
+   * reach this socket only from then on: what changed before (a fill, a notification) had no push, so a
+   * screen that keeps account data live reads it again here.
+   */
+  onAccountPushes(listener: () => void): () => void {
+    return this.subscribe('login_result', (message) => {
+      if (message.code === Code.OK) listener();
+    });
   }
 
   login(token: string): void {

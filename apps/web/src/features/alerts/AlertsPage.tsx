@@ -30,6 +30,7 @@ export default function AlertsPage() {
       }),
     [load],
   );
+  useEffect(() => socket.onAccountPushes(() => void load()), [load]);
 
   const remove = async (id: number) => {
     // A refusal (deleted meanwhile elsewhere) was shown; the list is read again either way.

@@ -36,6 +36,7 @@ export default function NotificationsPage() {
   }, [load]);
   // A notification arriving while the page is open is listed at once.
   useEffect(() => socket.subscribe(Topic.NOTIFICATION, () => void load()), [load]);
+  useEffect(() => socket.onAccountPushes(() => void load()), [load]);
 
   const more = async () => {
     const next = await fetchNotifications(pages + 1);

@@ -1,22 +1,31 @@
-import type { ServerMessage } from '@meridian/contract';
+import type { NotificationMessage } from '@meridian/contract';
 import { describe, expect, it } from 'vitest';
 import { followUnread } from './unread';
 
-/** The app's socket as the bell uses it: the test delivers what the server sends. */
+/** The app's socket as the bell uses it: the test delivers pushes and the server's acceptance of the login. */
 function serverSocket() {
-  const listeners = new Map<string, ((message: never) => void)[]>();
+  const pushes: ((message: NotificationMessage) => void)[] = [];
+  const accepted: (() => void)[] = [];
   return {
-    subscribe(topic: string, listener: (message: never) => void) {
-      listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
+    subscribe: ((_topic: string, listener: (message: NotificationMessage) => void) => {
+      pushes.push(listener);
+      return () => {};
+    }) as never,
+    onAccountPushes(listener: () => void) {
+      accepted.push(listener);
       return () => {};
     },
-    deliver(message: ServerMessage) {
-      for (const listener of listeners.get(message.type) ?? []) listener(message as never);
+    push(unread: number) {
+      for (const listener of pushes)
+        listener({ type: 'NOTIFICATION', code: 1, quotation: { id: 7, kind: 'alert_fired', unread } });
+    },
+    loginAccepted() {
+      for (const listener of accepted) listener();
     },
   };
 }
 
-/** The bell's count, and how many times it was read from the server. */
+/** The bell's count, and how many times it was read from the server (which holds `onServer`). */
 function bell(onServer: number) {
   const state = { count: 0, reads: 0 };
   const unread = {
@@ -32,21 +41,19 @@ function bell(onServer: number) {
 }
 
 describe('the bell count', () => {
-  it('is read again when the server accepts the login: a notification made before then had no push', async () => {
-    const socket = serverSocket();
-    const { state, unread } = bell(1);
-    followUnread(socket as never, unread);
-    socket.deliver({ type: 'login_result', code: 1 });
-    await Promise.resolve();
-    expect(state).toEqual({ count: 1, reads: 1 });
-  });
-
-  it('is not read for a refused login, and follows each push', () => {
+  it('follows each notification push', () => {
     const socket = serverSocket();
     const { state, unread } = bell(5);
-    followUnread(socket as never, unread);
-    socket.deliver({ type: 'login_result', code: 999 });
-    socket.deliver({ type: 'NOTIFICATION', code: 1, quotation: { id: 7, kind: 'alert_fired', unread: 2 } });
+    followUnread(socket, unread);
+    socket.push(2);
     expect(state).toEqual({ count: 2, reads: 0 });
+  });
+
+  it('is read again when the server accepts the login: a notification made before then had no push', () => {
+    const socket = serverSocket();
+    const { state, unread } = bell(1);
+    followUnread(socket, unread);
+    socket.loginAccepted();
+    expect(state).toEqual({ count: 1, reads: 1 });
   });
 });

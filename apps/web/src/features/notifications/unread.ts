@@ -22,17 +22,15 @@ export const useUnread = create<UnreadState>()((set) => ({
 
 /**
  * Keeps `unread` live: each NOTIFICATION push sets the count, and the count is read again each time the
- * server accepts the socket's login. Pushes reach an account only from then on, so a notification made
- * between the first reading and the login (just signed in, or a reconnect) would otherwise never show.
+ * server accepts the socket's login: a notification made between the first reading and the login (just
+ * signed in, or a reconnect) had no push.
  */
 export function followUnread(
-  from: { subscribe: typeof socket.subscribe },
+  from: Pick<typeof socket, 'subscribe' | 'onAccountPushes'>,
   unread: () => Pick<UnreadState, 'set' | 'refresh'>,
 ): void {
   from.subscribe(Topic.NOTIFICATION, (message) => unread().set(message.quotation.unread));
-  from.subscribe('login_result', (message) => {
-    if (message.code === 1) void unread().refresh();
-  });
+  from.onAccountPushes(() => void unread().refresh());
 }
 
 let listening = false;

@@ -86,10 +86,12 @@ export default function OrdersPage() {
     });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, leave(1));
     const offFilled = socket.subscribe(Topic.FOREX_FILLED, leave(0));
+    const offLogin = socket.onAccountPushes(() => void loadPage(true).catch(() => {}));
     return () => {
       offTrade();
       offClosed();
       offFilled();
+      offLogin();
     };
   }, [tab, loadPage]);
 

@@ -57,10 +57,12 @@ export function useHeldPositions(): { positions: Order[]; reload: () => Promise<
     });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, () => void reload());
     const offFilled = socket.subscribe(Topic.FOREX_FILLED, () => void reload());
+    const offLogin = socket.onAccountPushes(() => void reload());
     return () => {
       offTrade();
       offClosed();
       offFilled();
+      offLogin();
     };
   }, [isLogin, reload]);
 
