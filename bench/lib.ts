@@ -148,6 +148,8 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** The load process's own CPU per answer, µs: what the client spends reading each. */
+  clientCpu: number;
 }
 
 /** Measured phases per side, alternating baseline and measured: a neighbour's load falls on both alike. */

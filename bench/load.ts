@@ -9,6 +9,7 @@ const input = JSON.parse(process.argv[2]!) as {
   headers: Record<string, string>[];
 };
 let next = 0;
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: input.url,
   connections: input.connections,
@@ -27,6 +28,7 @@ const result = await autocannon({
         ],
       }),
 });
+const cpu = process.cpuUsage(cpuBefore);
 const out: LoadResult = {
   perSecond: result.requests.total / (result.duration || input.seconds),
   p50: result.latency.p50,
@@ -34,5 +36,6 @@ const out: LoadResult = {
   errors: result.errors + result.timeouts,
   non2xx: result.non2xx,
   total: result.requests.total,
+  clientCpu: (cpu.user + cpu.system) / result.requests.total,
 };
 process.send!(out, () => process.exit(0));

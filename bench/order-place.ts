@@ -71,13 +71,15 @@ async function placeOrders(
     urls.map((url) => load({ url, seconds, connections: CONNECTIONS / urls.length, headers })),
   );
   const placed = (await ordersNow(db)) - before;
+  const total = results.reduce((n, r) => n + r.total, 0);
   const result: LoadResult = {
     perSecond: results.reduce((n, r) => n + r.perSecond, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((n, r) => n + r.errors, 0),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-    total: results.reduce((n, r) => n + r.total, 0),
+    total,
+    clientCpu: results.reduce((n, r) => n + r.clientCpu * r.total, 0) / total,
   };
   if (result.non2xx || result.errors) throw new Error(`orders failed: ${JSON.stringify(result)}`);
   // A refusal is an HTTP 200 with another code: every answered request must have placed its order.
