@@ -94,8 +94,13 @@ describe('funding on a phone', () => {
     const files = page.locator('input[type="file"]');
     await files.nth(0).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.locator('.adm-image-uploader-cell-image').count()).toBe(1);
+    // A slow upload (a phone's network): Submit waits for it instead of calling the picture missing.
+    await page.route('**/api/common/image_upload', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await files.nth(1).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => page.locator('.adm-image-uploader-cell-image').count()).toBe(2);
+    await expect.poll(() => page.locator('.funding-panel .adm-button-loading').count()).toBe(1);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.locator('.adm-result-title').textContent()).toBe('Audit');
 

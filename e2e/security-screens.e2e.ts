@@ -38,10 +38,11 @@ const stepNow = () => Math.floor(Date.now() / STEP_MS);
 
 /**
  * An authenticator code the server takes now: of a later time step than `used` (a step's code is good once).
- * The server allows one step of drift, so the next step's code is good at once; a later one needs a wait.
+ * The server allows one step of drift either way, so the last, this and the next step's codes are good at
+ * once; a later one needs a wait.
  */
 async function codeAfter(secret: string, used: number): Promise<{ code: string; step: number }> {
-  const step = Math.max(used + 1, stepNow());
+  const step = Math.max(used + 1, stepNow() - 1);
   while (stepNow() < step - 1) await new Promise((r) => setTimeout(r, 500));
   return { code: totpCode(secret, step * STEP_MS), step };
 }

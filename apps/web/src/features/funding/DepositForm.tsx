@@ -17,6 +17,7 @@ export function DepositForm({ onSubmit }: DepositFormProps) {
   const [proof, setProof] = useState('');
   const [round, setRound] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
 
   const submit = async () => {
     const number = positiveAmount(amount);
@@ -51,10 +52,11 @@ export function DepositForm({ onSubmit }: DepositFormProps) {
           />
         </Form.Item>
         <Form.Item label={t('funding.proof')}>
-          <ImageField key={round} onChange={setProof} />
+          <ImageField key={round} onChange={setProof} onUploading={setUploading} />
         </Form.Item>
       </Form>
-      <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
+      {/* Not sent while the proof is still uploading: it would be refused as missing. */}
+      <Button block color="primary" size="large" loading={busy || uploading} onClick={() => void submit()}>
         {t('funding.submit')}
       </Button>
     </>

@@ -13,6 +13,8 @@ function VerificationForm({ onSubmitted }: { onSubmitted(): void }) {
   const [front, setFront] = useState('');
   const [reverse, setReverse] = useState('');
   const [busy, setBusy] = useState(false);
+  const [frontUploading, setFrontUploading] = useState(false);
+  const [reverseUploading, setReverseUploading] = useState(false);
 
   const submit = async () => {
     if (!name.trim()) return Toast.show({ content: t('kyc.inputName') });
@@ -58,13 +60,20 @@ function VerificationForm({ onSubmitted }: { onSubmitted(): void }) {
           />
         </Form.Item>
         <Form.Item label={t('kyc.front')}>
-          <ImageField onChange={setFront} />
+          <ImageField onChange={setFront} onUploading={setFrontUploading} />
         </Form.Item>
         <Form.Item label={t('kyc.back')}>
-          <ImageField onChange={setReverse} />
+          <ImageField onChange={setReverse} onUploading={setReverseUploading} />
         </Form.Item>
       </Form>
-      <Button block color="primary" size="large" loading={busy} onClick={() => void submit()}>
+      {/* Not sent while a picture is still uploading: it would be refused as missing. */}
+      <Button
+        block
+        color="primary"
+        size="large"
+        loading={busy || frontUploading || reverseUploading}
+        onClick={() => void submit()}
+      >
         {t('kyc.submit')}
       </Button>
     </div>
