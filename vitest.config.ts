@@ -49,8 +49,9 @@ export default defineConfig({
           // is tests waiting out one-a-minute codes and authenticator steps), but with two servers and two
           // browsers on two cores, screens missed their waits in most full runs (two of those misses were app
           // bugs, since fixed: preference saves out of order, pushes lost before the socket's login), and on a
-          // slow host it gained little (10.7 min against about 11.6). A failed test runs once more; `npm test`
-          // names every test that needed it.
+          // slow host it gained little (10.7 min against about 11.6). `npm test` instead runs the few files that
+          // mostly wait on the clock in a second run beside the others (scripts/test.mjs). A failed test runs
+          // once more; `npm test` names every test that needed it.
           fileParallelism: false,
           retry: 1,
           // Vitest's polls give up after 1 s; a screen here waits on a server and a browser sharing two cores.

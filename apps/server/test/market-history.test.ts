@@ -1,10 +1,11 @@
 import { api, MAX_BARS, PERIODS, type Period } from '@meridian/contract';
-import { ALWAYS_OPEN, type Bar, bucketStart, dailyWindows, sessionChecker } from '@meridian/core';
+import { ALWAYS_OPEN, type Bar, bucketStart, dailyWindows, pointsText, sessionChecker } from '@meridian/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../src/feed/walk';
 import { readBars, type StoredBar, synthesizeHistory } from '../src/market/candles';
 import { candles } from '../src/market/schema';
+import { SPARK_PERIOD, SPARK_POINTS } from '../src/market/sparks';
 import { startTestApp, TEST_START, type TestApp } from './harness';
 
 const SECONDS = new Map(PERIODS.map((p) => [p.period, p.seconds]));
@@ -135,6 +136,16 @@ describe('a first start', () => {
     (
       await t.database.db.select({ n: count() }).from(candles).where(eq(candles.instrumentId, instrumentId))
     )[0]!.n;
+
+  it('starts every instrument from the bars it stored: its small chart and its last price as read back', async () => {
+    const sparks = new Map(t.market.sparks().map((s) => [s.Id, s.Points]));
+    for (const i of t.market.instruments()) {
+      const day = await readBars(t.database.db, i.id, i.pricePrecision, '1day', 1);
+      const halfHours = await readBars(t.database.db, i.id, i.pricePrecision, SPARK_PERIOD, SPARK_POINTS);
+      expect(sparks.get(i.id), i.code).toEqual(halfHours.map((b) => pointsText(b.close, i.pricePrecision)));
+      expect(t.market.lastPrice(i.id), i.code).toBe(pointsText(day[0]!.close, i.pricePrecision));
+    }
+  });
 
   it('stores only the latest bars, and the rest of the history before a chart is first read', async () => {
     const { id, pricePrecision } = t.market.instrumentByCode('US500')!;

@@ -99,16 +99,31 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
     async prepare(instrument: MarketInstrument): Promise<void> {
       const { id, pricePrecision: precision } = instrument;
       let [lastMinute] = await readBars(db, id, precision, '1min', 1);
+      // The latest bars just generated, when they are known to be the stored ones: the embedded database has
+      // no other writer (on PostgreSQL another node's may have won), so they are not read back.
+      let stored: StoredBar[] | undefined;
+      let generated = false;
       if (!lastMinute && !(await readBars(db, id, precision, '1day', 1)).length) {
         if (!announced && config.logLevel !== 'silent') log('Generating price history (first start only)…');
         announced = true;
         const end = toPoints(instrument.referencePrice, precision);
-        await writeBars(db, latestOf(generate(instrument, config.feedSeed, end, now())), 'insert');
-        [lastMinute] = await readBars(db, id, precision, '1min', 1);
+        const latest = latestOf(generate(instrument, config.feedSeed, end, now()));
+        await writeBars(db, latest, 'insert');
+        if (!config.databaseUrl) stored = latest;
+        generated = true;
       }
+      // Oldest first, as readBars answers.
+      const read = async (period: Period, count: number) =>
+        stored
+          ? stored
+              .filter((r) => r.period === period)
+              .slice(-count)
+              .map((r) => r.bar)
+          : readBars(db, id, precision, period, count);
+      if (generated) [lastMinute] = await read('1min', 1);
       for (const period of PERIOD_NAMES) {
         const count = period === SPARK_PERIOD ? SPARK_POINTS : 1;
-        let recent = await readBars(db, id, precision, period, count);
+        let recent = await read(period, count);
         // A period added since the history was stored (4hour, 1week): rolled up once from the shorter ones.
         if (!recent.length) {
           await rollUpHistory(db, id, precision, period);
