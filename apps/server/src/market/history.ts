@@ -102,16 +102,6 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
       // The latest bars just generated, when they are known to be the stored ones: the embedded database has
       // no other writer (on PostgreSQL another node's may have won), so they are not read back.
       let stored: StoredBar[] | undefined;
-      let generated = false;
-      if (!lastMinute && !(await readBars(db, id, precision, '1day', 1)).length) {
-        if (!announced && config.logLevel !== 'silent') log('Generating price history (first start only)…');
-        announced = true;
-        const end = toPoints(instrument.referencePrice, precision);
-        const latest = latestOf(generate(instrument, config.feedSeed, end, now()));
-        await writeBars(db, latest, 'insert');
-        if (!config.databaseUrl) stored = latest;
-        generated = true;
-      }
       // Oldest first, as readBars answers.
       const read = async (period: Period, count: number) =>
         stored
@@ -120,7 +110,15 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
               .slice(-count)
               .map((r) => r.bar)
           : readBars(db, id, precision, period, count);
-      if (generated) [lastMinute] = await read('1min', 1);
+      if (!lastMinute && !(await readBars(db, id, precision, '1day', 1)).length) {
+        if (!announced && config.logLevel !== 'silent') log('Generating price history (first start only)…');
+        announced = true;
+        const end = toPoints(instrument.referencePrice, precision);
+        const latest = latestOf(generate(instrument, config.feedSeed, end, now()));
+        await writeBars(db, latest, 'insert');
+        if (!config.databaseUrl) stored = latest;
+        [lastMinute] = await read('1min', 1);
+      }
       for (const period of PERIOD_NAMES) {
         const count = period === SPARK_PERIOD ? SPARK_POINTS : 1;
         let recent = await read(period, count);

@@ -86,13 +86,14 @@ function phone() {
   };
 }
 
-describe('the account pushes of a signed-in socket', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-  });
-  afterEach(() => vi.useRealTimers());
+// Every socket test drives its reconnect timers by hand and counts the sockets it made.
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+});
+afterEach(() => vi.useRealTimers());
 
+describe('the account pushes of a signed-in socket', () => {
   it('are announced each time the server accepts the login, at the first connect and after a reconnect', () => {
     const p = phone();
     let accepted = 0;
@@ -125,12 +126,6 @@ describe('the account pushes of a signed-in socket', () => {
 });
 
 describe('the connection state the trader sees', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    FakeSocket.made = [];
-  });
-  afterEach(() => vi.useRealTimers());
-
   it('goes connecting, live, reconnecting and live again, and resubscribes after the reconnect', () => {
     const p = phone();
     expect(p.socket.state).toBe('connecting');
