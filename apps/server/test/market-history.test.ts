@@ -108,6 +108,23 @@ describe('generated history', () => {
       expectAgreement(bars(short), bars(long), SECONDS.get(long)!, `${name} ${short} in ${long}`);
   });
 
+  it.each(Object.entries(SCHEDULES))('gives the same newest bars when asked only for them (%s)', (_, isOpen) => {
+    const keep = (period: Period) => (period === '30min' ? 48 : period === '1week' ? 3 : 1);
+    const all = byPeriod(generate(isOpen));
+    const newest = byPeriod(
+      synthesizeHistory(
+        { instrumentId: 1, precision: 2, volatility: 0.3, isOpen },
+        1_000_000,
+        MAX_BARS,
+        TEST_START,
+        seededRandom(7),
+        keep,
+      ),
+    );
+    for (const { period } of PERIODS)
+      expect(newest.get(period), period).toEqual(all.get(period)!.slice(-keep(period)));
+  });
+
   it('is the same for the same seed, and for any minute after the last open one', () => {
     const nyse = SCHEDULES.nyse;
     expect(generate(nyse)).toEqual(generate(nyse));

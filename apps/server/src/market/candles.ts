@@ -197,7 +197,9 @@ const PROBE_SECONDS = 900;
  * series holds `depth` bars, and so on up to days; weeks are made of the days. Each grain starts on a
  * boundary of the next, so a bar of a longer period is made of whole bars of the shorter ones and agrees
  * with them. The same subject, end, depth and random stream give the same bars, whichever minute after
- * the last open one `untilMs` falls in. Answers every period's bars, oldest first.
+ * the last open one `untilMs` falls in. Answers every period's bars, oldest first: all of them, or the
+ * `latest(period)` newest (the same bars, without building the rest: a first start makes them for every
+ * instrument at once, and the rest only grows the heap it keeps).
  */
 export function synthesizeHistory(
   subject: HistorySubject,
@@ -205,6 +207,7 @@ export function synthesizeHistory(
   depth: number,
   untilMs: number,
   random: Random,
+  latest?: (period: Period) => number,
 ): StoredBar[] {
   const grains: { seconds: number; bars: Bar[] }[] = [];
   const times: number[] = [];
@@ -221,13 +224,19 @@ export function synthesizeHistory(
     until = walk.from;
     if (!walk.aligned) break;
   }
-  const series = PERIODS.map(({ period, seconds }) => ({ period, seconds, bars: [] as Bar[] }));
+  const series = PERIODS.map(({ period, seconds }) => ({
+    period,
+    seconds,
+    bars: [] as Bar[],
+    from: latest ? newestBucket(times, seconds, latest(period)) : -Infinity,
+  }));
   // Oldest grain first, so that each bar of a longer period takes its parts in time order.
   for (const { seconds, bars } of grains.reverse()) {
     const longer = series.filter((s) => s.seconds % seconds === 0);
     for (const part of bars) {
       for (const s of longer) {
         const start = bucketStart(s.seconds, part.time);
+        if (start < s.from) continue;
         const last = s.bars.at(-1);
         if (last?.time === start) s.bars[s.bars.length - 1] = mergeBar(last, part, start);
         else s.bars.push(mergeBar(undefined, part, start));
@@ -236,6 +245,12 @@ export function synthesizeHistory(
   }
   const { instrumentId, precision } = subject;
   return series.flatMap(({ period, bars }) => bars.map((bar) => ({ instrumentId, period, precision, bar })));
+}
+
+/** The start of the `count`th newest bucket of `seconds` that holds one of `times`. */
+function newestBucket(times: number[], seconds: number, count: number): number {
+  const starts = [...new Set(times.map((t) => bucketStart(seconds, t)))].sort((a, b) => b - a);
+  return starts[Math.min(count, starts.length) - 1] ?? -Infinity;
 }
 
 /**

@@ -40,6 +40,7 @@ function generate(
   seed: number,
   endPoints: number,
   untilMs: number,
+  latest?: (period: Period) => number,
 ): StoredBar[] {
   const subject = {
     instrumentId: instrument.id,
@@ -48,15 +49,11 @@ function generate(
     isOpen: instrument.isOpen,
   };
   const random = seededRandom(symbolSeed(seed, `history:${instrument.code}`));
-  return synthesizeHistory(subject, endPoints, MAX_BARS, untilMs, random);
+  return synthesizeHistory(subject, endPoints, MAX_BARS, untilMs, random, latest);
 }
 
-/** What a start needs of a generated history: the latest bar of every period and the small chart's bars. */
-function latestOf(rows: StoredBar[]): StoredBar[] {
-  return PERIOD_NAMES.flatMap((period) =>
-    rows.filter((r) => r.period === period).slice(-(period === SPARK_PERIOD ? SPARK_POINTS : 1)),
-  );
-}
+/** What a start needs of each period's bars: the latest, and the small chart's. */
+const startCount = (period: Period) => (period === SPARK_PERIOD ? SPARK_POINTS : 1);
 
 /** An instrument's oldest stored bar of a period: its time (UTC seconds) and close. */
 async function oldestBar(db: Db, instrumentId: number, period: Period) {
@@ -114,13 +111,13 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
         if (!announced && config.logLevel !== 'silent') log('Generating price history (first start only)…');
         announced = true;
         const end = toPoints(instrument.referencePrice, precision);
-        const latest = latestOf(generate(instrument, config.feedSeed, end, now()));
+        const latest = generate(instrument, config.feedSeed, end, now(), startCount);
         await writeBars(db, latest, 'insert');
         if (!config.databaseUrl) stored = latest;
         [lastMinute] = await read('1min', 1);
       }
       for (const period of PERIOD_NAMES) {
-        const count = period === SPARK_PERIOD ? SPARK_POINTS : 1;
+        const count = startCount(period);
         let recent = await read(period, count);
         // A period added since the history was stored (4hour, 1week): rolled up once from the shorter ones.
         if (!recent.length) {
