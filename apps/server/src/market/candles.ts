@@ -210,16 +210,14 @@ export function synthesizeHistory(
   latest?: (period: Period) => number,
 ): StoredBar[] {
   const grains: { seconds: number; bars: Bar[] }[] = [];
-  const times: number[] = [];
   let until = Math.floor(untilMs / 60_000) * 60;
   let close = endPoints;
   for (const [i, { seconds }] of GRAINS.entries()) {
-    const have = new Set(times.map((t) => bucketStart(seconds, t))).size;
+    const have = newestBuckets(grains, seconds).count;
     const align = GRAINS[i + 1]?.seconds ?? seconds;
     const walk = openSlotsBefore(subject, until, seconds, depth - have, align);
     const bars = walkBars(walk.starts, close, sigmaOver(subject.volatility, seconds), random, seconds);
     grains.push({ seconds, bars });
-    times.push(...walk.starts);
     close = bars[0]?.open ?? close;
     until = walk.from;
     if (!walk.aligned) break;
@@ -228,7 +226,7 @@ export function synthesizeHistory(
     period,
     seconds,
     bars: [] as Bar[],
-    from: latest ? newestBucket(times, seconds, latest(period)) : -Infinity,
+    from: latest ? newestBuckets(grains, seconds, latest(period)).start : -Infinity,
   }));
   // Oldest grain first, so that each bar of a longer period takes its parts in time order.
   for (const { seconds, bars } of grains.reverse()) {
@@ -247,10 +245,22 @@ export function synthesizeHistory(
   return series.flatMap(({ period, bars }) => bars.map((bar) => ({ instrumentId, period, precision, bar })));
 }
 
-/** The start of the `count`th newest bucket of `seconds` that holds one of `times`. */
-function newestBucket(times: number[], seconds: number, count: number): number {
-  const starts = [...new Set(times.map((t) => bucketStart(seconds, t)))].sort((a, b) => b - a);
-  return starts[Math.min(count, starts.length) - 1] ?? -Infinity;
+/**
+ * The buckets of `seconds` the grains' bars fall in, newest first, up to `count`: how many, and the start of
+ * the oldest of them (the grains are newest first, each one's bars oldest first).
+ */
+function newestBuckets(grains: { bars: Bar[] }[], seconds: number, count = Infinity) {
+  let seen = 0;
+  let start = -Infinity;
+  for (const { bars } of grains)
+    for (let i = bars.length - 1; i >= 0; i--) {
+      const bucket = bucketStart(seconds, bars[i]!.time);
+      if (bucket === start) continue;
+      if (seen === count) return { count: seen, start };
+      seen++;
+      start = bucket;
+    }
+  return { count: seen, start };
 }
 
 /**
