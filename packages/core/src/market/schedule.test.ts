@@ -58,6 +58,19 @@ describe('exchange hours', () => {
     expect(futures(at('2026-11-24T22:00:00Z'))).toBe(false);
   });
 
+  it('wraps the end of the week, and a window that closes where it opens spans the whole week', () => {
+    const weekend = sessionChecker({ windows: [{ open: 'Fri 22:00', close: 'Sun 22:00' }], holidays: [] });
+    expect(weekend(at('2026-11-20T21:59:59Z'))).toBe(false);
+    expect(weekend(at('2026-11-20T22:00:00Z'))).toBe(true);
+    expect(weekend(at('2026-11-21T23:59:59Z'))).toBe(true);
+    expect(weekend(at('2026-11-22T00:00:00Z'))).toBe(true);
+    expect(weekend(at('2026-11-22T22:00:00Z'))).toBe(false);
+    expect(weekend(at('2026-11-25T12:00:00Z'))).toBe(false);
+    const always = sessionChecker({ windows: [{ open: 'Wed 09:00', close: 'Wed 09:00' }], holidays: [] });
+    for (const iso of ['2026-11-25T08:59:00Z', '2026-11-25T09:00:00Z', '2026-11-21T03:00:00Z'])
+      expect(always(at(iso)), iso).toBe(true);
+  });
+
   it('refuses a malformed schedule', () => {
     expect(() => isOpen({ windows: [{ open: 'Mon 25:00', close: 'Tue 01:00' }], holidays: [] }, 0)).toThrow();
     expect(() => isOpen({ windows: ALWAYS_OPEN, holidays: ['2026-13-40'] }, 0)).toThrow();

@@ -21,6 +21,7 @@ export interface Schedule {
 }
 
 const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 const MS_PER_DAY = 86_400_000;
 
 /** The whole week: crypto trades 24/7. */
@@ -52,20 +53,26 @@ function epochDay(date: string): number {
 }
 
 /**
- * Compiles a schedule into a fast "is it open at this UTC instant (ms)?" test: backfill asks it for
- * every minute of a month.
+ * Compiles a schedule into a fast "is it open at this UTC instant (ms)?" test: every tick asks it, and a
+ * first start's history tens of thousands of times per instrument. One flag per minute of the week.
  */
 export function sessionChecker(schedule: Schedule): (atMs: number) => boolean {
-  const windows = schedule.windows.map((w) => [minuteOfWeek(w.open), minuteOfWeek(w.close)] as const);
+  const open = new Uint8Array(MINUTES_PER_WEEK);
+  for (const window of schedule.windows) {
+    let minute = minuteOfWeek(window.open) % MINUTES_PER_WEEK;
+    const close = minuteOfWeek(window.close) % MINUTES_PER_WEEK;
+    // A window that closes where it opens spans the whole week.
+    do {
+      open[minute] = 1;
+      minute = (minute + 1) % MINUTES_PER_WEEK;
+    } while (minute !== close);
+  }
   const holidays = new Set(schedule.holidays.map(epochDay));
   return (atMs) => {
     const day = Math.floor(atMs / MS_PER_DAY);
     if (holidays.has(day)) return false;
     // 1970-01-01 was a Thursday (day 4 of a week that starts on Sunday).
-    const minute = ((day + 4) % 7) * MINUTES_PER_DAY + Math.floor((atMs - day * MS_PER_DAY) / 60_000);
-    return windows.some(([open, close]) =>
-      open < close ? minute >= open && minute < close : minute >= open || minute < close,
-    );
+    return open[((day + 4) % 7) * MINUTES_PER_DAY + Math.floor((atMs - day * MS_PER_DAY) / 60_000)] === 1;
   };
 }
 
