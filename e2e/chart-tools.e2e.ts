@@ -61,19 +61,26 @@ const pressed = (page: Page, name: string) =>
 
 /**
  * The y (pixels from the chart's top) of the one movable SL/TP line: a mouse moved down the price pane finds
- * the band where the chart offers to move a line (the ns-resize cursor), whose middle is the line.
+ * the band where the chart offers to move a line (the ns-resize cursor), whose middle is the line. The band
+ * is twice the mouse's reach (6 px, useLineDrag.ts) wide, so steps of 6 find it; its edges are then found
+ * pixel by pixel (each step is a round trip to the browser: a scan in steps of 2 took most of this file).
  */
 async function movableLineY(page: Page): Promise<number> {
   const chart = page.locator('.candle-chart');
   const box = (await chart.boundingBox())!;
   const x = box.x + box.width / 3;
-  const band: number[] = [];
-  for (let y = 5; y < 290; y += 2) {
+  const over = async (y: number) => {
     await page.mouse.move(x, box.y + y);
-    if (await chart.evaluate((el) => el.classList.contains('candle-chart--over-line'))) band.push(y);
-  }
-  expect(band.length).toBeGreaterThan(0);
-  return (band[0]! + band.at(-1)!) / 2;
+    return chart.evaluate((el) => el.classList.contains('candle-chart--over-line'));
+  };
+  let hit: number | undefined;
+  for (let y = 5; y < 290 && hit === undefined; y += 6) if (await over(y)) hit = y;
+  expect(hit).toBeDefined();
+  let first = hit!;
+  let last = hit!;
+  while (first > 0 && (await over(first - 1))) first -= 1;
+  while (last < 290 && (await over(last + 1))) last += 1;
+  return (first + last) / 2;
 }
 
 /** Drags the line `y` pixels from the chart's top by `dy` pixels, as a trader's mouse does, and answers the price the dialog asks about. */

@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url,
