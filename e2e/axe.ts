@@ -11,6 +11,8 @@ export interface Violation {
   impact: string;
   help: string;
   targets: string[];
+  /** axe's own words on the first element, e.g. the contrast it measured and the colours it read. */
+  summary: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
         impact: v.impact!,
         help: v.help,
         targets: v.nodes.map((n) => n.target.join(' ')),
+        summary: v.nodes[0]?.failureSummary ?? '',
       }));
   });
 }
