@@ -53,6 +53,9 @@ export default defineConfig({
           // mostly wait on the clock in a second run beside the others (scripts/test.mjs). A failed test runs
           // once more; `npm test` names every test that needed it.
           fileParallelism: false,
+          // The files share one worker's modules (playwright-core, the harness, the feed): each file imported them
+          // afresh, 17 s of the busy run's imports in all; 2 s shared. No e2e file mocks or stubs a module.
+          isolate: false,
           retry: 1,
           // Vitest's polls give up after 1 s; a screen here waits on a server and a browser sharing two cores.
           expect: { poll: { timeout: 10_000 } },
