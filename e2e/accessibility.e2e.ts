@@ -103,6 +103,7 @@ describe('every screen, through a screen reader and a keyboard', () => {
         timezoneId: 'UTC',
         locale: 'en-US',
         colorScheme: THEMES[0],
+        // The app as a person who asked for less motion gets it (no shimmer), audited as it settles.
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
