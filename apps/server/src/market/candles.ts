@@ -198,8 +198,8 @@ const PROBE_SECONDS = 900;
  * boundary of the next, so a bar of a longer period is made of whole bars of the shorter ones and agrees
  * with them. The same subject, end, depth and random stream give the same bars, whichever minute after
  * the last open one `untilMs` falls in. Answers every period's bars, oldest first: all of them, or the
- * `latest(period)` newest (the same bars, without building the rest: a first start makes them for every
- * instrument at once, and the rest only grows the heap it keeps).
+ * `latest(period)` newest (the same bars, without walking the older grains or building the rest: a first
+ * start makes them for every instrument at once).
  */
 export function synthesizeHistory(
   subject: HistorySubject,
@@ -221,6 +221,9 @@ export function synthesizeHistory(
     close = bars[0]?.open ?? close;
     until = walk.from;
     if (!walk.aligned) break;
+    // The newest bars asked for are whole once every one starts at or after the walk's oldest slot: older
+    // grains cannot reach them, and the random stream they would draw on comes after these bars' draws.
+    if (latest && PERIODS.every((p) => holds(grains, p.seconds, latest(p.period), until))) break;
   }
   const series = PERIODS.map(({ period, seconds }) => ({
     period,
@@ -261,6 +264,12 @@ function newestBuckets(grains: { bars: Bar[] }[], seconds: number, count = Infin
       start = bucket;
     }
   return { count: seen, start };
+}
+
+/** Whether the grains hold the newest `count` buckets of `seconds` whole: none starts before `from`. */
+function holds(grains: { bars: Bar[] }[], seconds: number, count: number, from: number): boolean {
+  const newest = newestBuckets(grains, seconds, count);
+  return newest.count === count && newest.start >= from;
 }
 
 /**
