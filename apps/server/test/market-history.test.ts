@@ -117,25 +117,23 @@ describe('generated history', () => {
   // A first start's ask (the latest bar of each period and a day of half hours), and one that reaches further.
   const asks = {
     start: (period: Period) => (period === SPARK_PERIOD ? SPARK_POINTS : 1),
-    weeks: (period: Period) => (period === '30min' ? 48 : period === '1week' ? 3 : period === '4hour' ? 300 : 1),
+    weeks: (period: Period) =>
+      period === '30min' ? 48 : period === '1week' ? 3 : period === '4hour' ? 300 : 1,
   };
   // Wednesday noon (this week is all in minutes and five minutes), and Saturday noon (it reaches further).
   const untils = { wednesday: TEST_START, saturday: Date.parse('2026-11-21T12:00:00Z') };
   const cases = Object.keys(SCHEDULES).flatMap((s) =>
     Object.keys(asks).flatMap((a) => Object.keys(untils).map((u) => [s, a, u] as const)),
   );
-  it.each(cases)(
-    'gives the same newest bars when asked only for them (%s, %s, %s)',
-    (schedule, ask, day) => {
-      const isOpen = SCHEDULES[schedule as keyof typeof SCHEDULES];
-      const keep = asks[ask as keyof typeof asks];
-      const until = untils[day as keyof typeof untils];
-      const all = byPeriod(generate(isOpen, 7, undefined, until));
-      const newest = byPeriod(generate(isOpen, 7, keep, until));
-      for (const { period } of PERIODS)
-        expect(newest.get(period), period).toEqual(all.get(period)!.slice(-keep(period)));
-    },
-  );
+  it.each(cases)('gives the same newest bars when asked only for them (%s, %s, %s)', (schedule, ask, day) => {
+    const isOpen = SCHEDULES[schedule as keyof typeof SCHEDULES];
+    const keep = asks[ask as keyof typeof asks];
+    const until = untils[day as keyof typeof untils];
+    const all = byPeriod(generate(isOpen, 7, undefined, until));
+    const newest = byPeriod(generate(isOpen, 7, keep, until));
+    for (const { period } of PERIODS)
+      expect(newest.get(period), period).toEqual(all.get(period)!.slice(-keep(period)));
+  });
 
   it('is the same for the same seed, and for any minute after the last open one', () => {
     const nyse = SCHEDULES.nyse;
