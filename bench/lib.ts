@@ -162,6 +162,9 @@ export const httpRate = (runs: LoadResult[]) =>
   rate(runs.map((r) => ({ perSecond: r.perSecond, count: r.total })));
 export const worst = (values: number[]) => Math.max(...values);
 
+/** What every load request sends, as a phone's browser sends it. */
+export const LOAD_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 /**
  * HTTP load from a separate process (bench/tmp/load.js, autocannon), so the server does not pay for
  * the client. `headers` rotate per request when several are given (one session per simulated trader).
@@ -172,8 +175,7 @@ export function load(options: {
   connections?: number;
   headers?: Record<string, string>[];
 }): Promise<LoadResult> {
-  // Sent as a phone's browser sends it.
-  const headers = (options.headers ?? [{}]).map((h) => ({ 'accept-encoding': 'gzip, deflate, br', ...h }));
+  const headers = (options.headers ?? [{}]).map((h) => ({ ...LOAD_HEADERS, ...h }));
   return runChild<LoadResult>('load.js', { seconds: SECONDS, connections: 16, ...options, headers });
 }
 
