@@ -437,7 +437,7 @@ export async function startCluster(count: number, env: Record<string, string> = 
     nodes.push(await startNode(nodeEnv));
     await feed.subscribed(1);
     for (let i = 1; i < count; i++) nodes.push(await startNode(nodeEnv));
-    db = openDatabase(testConfig({ databaseUrl: database.url }));
+    db = await openDatabase(testConfig({ databaseUrl: database.url }));
     const result = await db.db.execute(
       sql`select id, min_lots::text as "minLots", leverages->0 as leverage from instruments where code = ${SYMBOL}`,
     );

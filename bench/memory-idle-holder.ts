@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 
 const dataDir = process.argv[2]!;
 // The embedded branch reads only these two; the rest of a Config (and what loading it imports) is not the database's.
-const database = openDatabase({ dataDir, memoryDb: false } as Config, 'memory-idle baseline');
+const database = await openDatabase({ dataDir, memoryDb: false } as Config, 'memory-idle baseline');
 await database.db.execute(sql`select 1`);
 // Nothing else holds the event loop open: a timer keeps the process (and its database) alive until it is ended.
 const alive = setInterval(() => {}, 60_000);

@@ -1,4 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
+
+/** The driver, loaded when PostgreSQL is used (an embedded start never does). */
+const driver = async () => (await import('pg')).default;
 
 /** Advisory lock keys: one node migrates and seeds at a time; one node leads (feed and engine). */
 const STARTUP_LOCK = 7_301_001;
@@ -8,7 +11,7 @@ export const LEADER_POLL_MS = 1000;
 
 /** Runs `work` while holding the startup lock, so concurrent nodes migrate and seed one after another. */
 export async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new (await driver()).Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
@@ -51,7 +54,7 @@ export function electLeader(
     if (stopped) return;
     try {
       if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl });
+        const fresh = new (await driver()).Client({ connectionString: databaseUrl });
         fresh.on('error', (err) => void stepDown('database connection error', err));
         fresh.on('end', () => void stepDown('database connection ended'));
         await fresh.connect();

@@ -63,8 +63,10 @@ export interface PlatformOptions {
 export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
   const now = options.now ?? Date.now;
   setPasswordCost(config.passwordLogN);
-  const database = openDatabase(config);
-  const bus = config.redisUrl ? redisBus(config.redisUrl, (err) => console.error('redis', err)) : memoryBus();
+  const database = await openDatabase(config);
+  const bus = config.redisUrl
+    ? await redisBus(config.redisUrl, (err) => console.error('redis', err))
+    : memoryBus();
   const market = createMarket({ db: database.db, bus, config, now, feed: options.feed });
   let firstOperatorPassword: string | undefined;
   const prepare = async () => {
@@ -139,7 +141,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const secrets = secretsFor(secretKeyFor(config));
   const throttle = config.redisUrl
-    ? redisThrottle(config.redisUrl, (err) => console.error('redis', err))
+    ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err))
     : memoryThrottle(now);
   const app = await buildApp({
     config,

@@ -56,7 +56,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
 
     it('says so on a database that was created but never migrated', async () => {
       const dir = tempDir();
-      const database = openDatabase(embedded(dir));
+      const database = await openDatabase(embedded(dir));
       await database.db.execute('select 1');
       await database.close();
       const { out, text } = capture();
@@ -86,7 +86,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
 
     it('takes over a lock left by a process that no longer runs', async () => {
       const dir = tempDir();
-      const database = openDatabase(embedded(dir));
+      const database = await openDatabase(embedded(dir));
       await database.migrate();
       await database.close();
       const gone = spawn(process.execPath, ['-e', '']);
@@ -103,7 +103,7 @@ describe('npm run reconcile on the configured database', { timeout: 90_000 }, ()
     'lists a planted difference in the embedded database, exit 1',
     async () => {
       const dir = tempDir();
-      const database = openDatabase(embedded(dir));
+      const database = await openDatabase(embedded(dir));
       await database.migrate();
       const [row] = await database.db
         .insert(users)

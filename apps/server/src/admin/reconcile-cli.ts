@@ -81,7 +81,7 @@ export async function runReconcile(config: Config, out: Output = console): Promi
   }
   let database: Database;
   try {
-    database = openDatabase(config, 'npm run reconcile');
+    database = await openDatabase(config, 'npm run reconcile');
   } catch (err) {
     if (err instanceof DataDirBusy) {
       out.error(`Cannot reconcile now: ${err.message}`);

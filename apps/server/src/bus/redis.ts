@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Bus, Handler } from './bus';
 
@@ -6,7 +5,9 @@ import type { Bus, Handler } from './bus';
  * The bus across nodes: Redis pub/sub, JSON messages. A node hears its own publications too, so
  * every node (the publisher included) handles a message the same way, once.
  */
-export function redisBus(url: string, onError: (err: unknown) => void = () => {}): Bus {
+export async function redisBus(url: string, onError: (err: unknown) => void = () => {}): Promise<Bus> {
+  // Loaded only when Redis is used: the embedded start does not pay for it.
+  const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { maxRetriesPerRequest: null });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const handlers = new Map<string, Set<Handler>>();

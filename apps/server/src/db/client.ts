@@ -1,12 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
@@ -40,9 +37,15 @@ export const embeddedDatabaseExists = (config: Pick<Config, 'dataDir'>) =>
  * serve both. An embedded database on disk is locked to this process (db/lock.ts): `owner` names it to
  * whoever is refused; a DataDirBusy error says who holds it.
  */
-export function openDatabase(config: Config, owner = 'server'): Database {
+export async function openDatabase(config: Config, owner = 'server'): Promise<Database> {
   const migrationsFolder = config.migrationsDir;
   if (config.databaseUrl) {
+    // Loaded only for PostgreSQL: the embedded start does not pay for them.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});

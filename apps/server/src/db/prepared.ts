@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type Table } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
+import pgUtils from 'pg/lib/utils';
 import type { Db, Tx } from './client';
 import * as schema from './schema';
 
@@ -42,7 +42,7 @@ function literal(value: Param): string {
   }
   // No text column can hold NUL (callers refuse it at the edge); pg's own escaping does the rest.
   if (value.includes('\u0000')) throw new Error('NUL in a text parameter');
-  return pg.escapeLiteral(value);
+  return pgUtils.escapeLiteral(value);
 }
 
 const clientOf = (executor: Db | Tx) =>
@@ -148,6 +148,7 @@ export async function onConnection<T>(
   const client = await pool.connect();
   let conn = overConnection.get(client);
   if (!conn) {
+    const { drizzle } = await import('drizzle-orm/node-postgres');
     conn = drizzle(client, { schema }) as unknown as Db;
     overConnection.set(client, conn);
   }

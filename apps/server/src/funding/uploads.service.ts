@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
 import {
@@ -53,6 +52,7 @@ export async function storeImage(
 ): Promise<{ url: string }> {
   if ((await unreferencedCount(db, userId)) >= UNUSED_UPLOADS_MAX) throw refuse('upload_quota');
   const bytes = await readFilePart(file);
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? ACCEPTED[type.mime] : undefined;
   if (!type || !extension) throw refuse('upload_type');

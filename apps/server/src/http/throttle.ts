@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 
 /** A window of counted events: how many so far, and how long until the count starts again. */
 export interface Count {
@@ -95,7 +94,12 @@ const RELEASE = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
-export function redisThrottle(url: string, onError: (err: unknown) => void = () => {}): Throttle {
+export async function redisThrottle(
+  url: string,
+  onError: (err: unknown) => void = () => {},
+): Promise<Throttle> {
+  // Loaded only when Redis is used: the embedded start does not pay for it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   redis.on('error', onError);
   return {

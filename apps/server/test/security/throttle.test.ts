@@ -9,7 +9,7 @@ const backoff = { windowMs: 1_000, max: 2 };
 let clock = 0;
 const throttles: [string, Throttle][] = [
   ['in memory', memoryThrottle(() => clock)],
-  ['in Redis', redisThrottle(REDIS_URL)],
+  ['in Redis', await redisThrottle(REDIS_URL)],
 ];
 afterAll(() => Promise.all(throttles.map(([, t]) => t.close())));
 

@@ -1,11 +1,13 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Transport } from './transport';
 
 export function smtpTransport(url: string, from: string): Transport {
-  const mailer = nodemailer.createTransport(url);
+  // Made at the first mail: a server that sends none (the embedded demo) never loads nodemailer.
+  let mailer: Promise<Transporter> | undefined;
   return {
     async send({ to, subject, text }) {
-      await mailer.sendMail({ from, to, subject, text });
+      mailer ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await mailer).sendMail({ from, to, subject, text });
     },
   };
 }
