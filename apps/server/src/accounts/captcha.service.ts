@@ -8,8 +8,8 @@ import { CAPTCHA_TTL_MS } from './limits';
 export async function createCaptcha(db: Db): Promise<{ id: string; b64s: string }> {
   const now = new Date();
   await purgeCaptchasBefore(db, new Date(now.getTime() - CAPTCHA_TTL_MS));
-  // Look-alike characters are left out: a captcha should stop bots, not people.
   const { default: svgCaptcha } = await import('svg-captcha');
+  // Look-alike characters are left out: a captcha should stop bots, not people.
   const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL' });
   const id = randomUUID();
   await insertCaptcha(db, { id, answer: text.toLowerCase(), createdAt: now });
