@@ -20,7 +20,8 @@ await build({
   logLevel: 'warning',
 });
 
-// The template is remade only when the migrations or PGlite changed: making it runs initdb, seconds long.
+// The template is remade only when the migrations, the code making it or PGlite changed: making it runs initdb,
+// seconds long.
 const migrationsDir = new URL('./drizzle/', import.meta.url);
 const key = createHash('sha256');
 for (const dir of [migrationsDir, new URL('meta/', migrationsDir)]) {
@@ -31,6 +32,7 @@ for (const dir of [migrationsDir, new URL('meta/', migrationsDir)]) {
   }
 }
 const { TEMPLATE_DIR, makeEmptyDatabaseTemplate } = await import('./dist/empty-database.js');
+key.update(readFileSync(new URL('./src/db/template.ts', import.meta.url)));
 key.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))));
 const digest = key.digest('hex');
 const template = new URL(`./dist/${TEMPLATE_DIR}`, import.meta.url);

@@ -54,6 +54,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
         await migrate(drizzle(scratch), { migrationsFolder: migrationsDir });
         const before = await schemaOf(fromTemplate);
         expect(before.migrations).toHaveLength(journal.entries.length);
+        // One database, the app's: no template databases to copy at every first start.
+        expect((await fromTemplate.query('select datname from pg_database')).rows).toEqual([
+          { datname: 'postgres' },
+        ]);
         // The migrator finds nothing left to apply.
         await migrate(drizzle(fromTemplate), { migrationsFolder: migrationsDir });
         const after = await schemaOf(fromTemplate);
