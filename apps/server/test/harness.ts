@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { type Config, testConfig } from '../src/config';
@@ -10,6 +12,13 @@ import { type Platform, startPlatform } from '../src/platform';
 import { adminQuery } from './global-setup';
 
 /** Test apps start on a Wednesday at noon UTC: forex, metals and crypto open, US exchanges not yet. */
+/** Starts a stand-in service (an SMS provider, a mail relay) on a free loopback port, which it resolves with. */
+export async function listenOnLoopback(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
 export const TEST_START = Date.parse('2026-11-18T12:00:00Z');
 
 export interface TestApp extends Platform {

@@ -1,9 +1,7 @@
-import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { api, Code } from '@meridian/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { listenOnLoopback, startTestApp, type TestApp } from './harness';
 
 /** A stand-in SMS provider: records each request and answers with the status the test sets. */
 const received: { auth?: string; body: { to: string; text: string } }[] = [];
@@ -19,9 +17,7 @@ let app: TestApp;
 let areaGb: number;
 
 beforeAll(async () => {
-  provider.listen(0, '127.0.0.1');
-  await once(provider, 'listening');
-  const { port } = provider.address() as AddressInfo;
+  const port = await listenOnLoopback(provider);
   app = await startTestApp({ smsUrl: `http://127.0.0.1:${port}/sms`, smsToken: 'provider-secret' });
   const areas = await app.call('GET', api.areaList.path);
   areaGb = areas.body.data.find((a: { code: string }) => a.code === 'GB').id;

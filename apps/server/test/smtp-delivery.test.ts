@@ -1,10 +1,9 @@
-import { once } from 'node:events';
-import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { api, Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/accounts/schema';
-import { startTestApp, type TestApp } from './harness';
+import { listenOnLoopback, startTestApp, type TestApp } from './harness';
 
 /** A stand-in mail server: just enough SMTP to take a message, each one recorded with its envelope. */
 const mails: { from: string; to: string; data: string }[] = [];
@@ -43,9 +42,7 @@ const relay = createServer((socket: Socket) => {
 let app: TestApp;
 
 beforeAll(async () => {
-  relay.listen(0, '127.0.0.1');
-  await once(relay, 'listening');
-  const { port } = relay.address() as AddressInfo;
+  const port = await listenOnLoopback(relay);
   app = await startTestApp({
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'Meridian <codes@meridian.test>',
