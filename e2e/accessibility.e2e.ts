@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import {
   depositApproved,
-  launchBrowser,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
 } from './harness';
@@ -46,13 +47,13 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   // A funded real account: the withdraw screen shows its form, the history has rows.
   const token = await registerTrader(server, REAL_EMAIL, PASSWORD);
   await depositApproved(server, token, '500');
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

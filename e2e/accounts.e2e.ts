@@ -1,16 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, launchBrowser, phone, type RunningServer, signInOnScreen, startServer } from './harness';
+import {
+  lastCode,
+  phone,
+  type RunningServer,
+  releaseBrowser,
+  sharedBrowser,
+  signInOnScreen,
+  startServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   OPERATOR_EMAIL,
   printedOperatorPassword,
   type RunningServer,
+  releaseBrowser,
+  sharedBrowser,
   startServer,
   traderApi,
 } from './harness';
@@ -15,10 +16,10 @@ let browser: Browser;
 // A server of its own: the password printed at its first start is still unused.
 beforeAll(async () => {
   server = await startServer({ DEMO_TRADERS: 'off' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

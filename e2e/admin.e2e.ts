@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositApproved,
   lastCode,
-  launchBrowser,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
   operatorSession,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   startServer,
   traderApi,
 } from './harness';
@@ -25,12 +26,12 @@ let browser: Browser;
 beforeAll(async () => {
   // No demo traders: the risk view then shows only the positions the tests open.
   server = await startServer({ DEMO_TRADERS: 'off' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   // The first operator's forced first change, by API (admin-first-start.e2e.ts does it on screen).
   await operatorSession(server);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

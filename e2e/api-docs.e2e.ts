@@ -1,16 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { phone, type RunningServer, releaseBrowser, sharedBrowser, startServer } from './harness';
 
 /** The API reference at /api/docs, as a developer opens it: rendered from this host under the page's CSP. */
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

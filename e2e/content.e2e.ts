@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
 } from './harness';
@@ -15,10 +16,10 @@ let browser: Browser;
 beforeAll(async () => {
   // A quick leaderboard refresh, so the demo traders' first closed trades show within seconds.
   server = await startServer({ RANKING_REFRESH_SECONDS: '2' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
   operatorSession,
   phone,
   type RunningServer,
+  releaseBrowser,
+  sharedBrowser,
   startServer,
 } from './harness';
 
@@ -15,11 +16,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   await operatorSession(server);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
 } from './harness';
@@ -15,10 +16,10 @@ let browser: Browser;
 // The embedded demo: seeded made-up deposit channels and the simulated price feed (the defaults).
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

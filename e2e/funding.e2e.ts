@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositApproved,
   lastCode,
-  launchBrowser,
   PNG,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
 } from './harness';
@@ -17,10 +18,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -90,17 +90,41 @@ export async function openScriptedMarket(
   const feed = await startScriptedFeed(prices);
   const server = await startServer({ FEED: 'external', FEED_URL: feed.url, ...env });
   await feed.subscribed();
-  return { feed, server, browser: await launchBrowser() };
+  return { feed, server, browser: await sharedBrowser() };
 }
 
 /** Stops what openScriptedMarket started, whatever part of it did start. */
 export async function closeScriptedMarket({ feed, server, browser }: Partial<ScriptedMarket>): Promise<void> {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
   await feed?.close();
 }
 
-export async function launchBrowser(): Promise<Browser> {
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, launched by the first file that asks and kept for the next (e2e files share a worker:
+ * isolate false): a launch, its first page and its close took 1.4 to 1.7 s a file. Files give back their
+ * contexts with `releaseBrowser`; a browser that went away is launched again.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    shared = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => (shared = undefined)),
+      () => (shared = undefined),
+    );
+  }
+  return shared;
+}
+
+/** Closes what a file opened in the shared browser: each file starts with none of another's pages. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  for (const context of browser?.contexts() ?? []) await context.close();
+}
+
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { phone, type RunningServer, releaseBrowser, sharedBrowser, startServer } from './harness';
 
 /** The installable app (issue 11): manifest, icons and a service worker that never caches the server's traffic. */
 let server: RunningServer;
@@ -49,7 +49,7 @@ describe('installable app', () => {
   });
 
   it('opens offline once the first visit has settled, without precaching while the first screen loads', async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const { context, page } = await phone(browser);
       await page.goto(server.url);
@@ -63,7 +63,7 @@ describe('installable app', () => {
       await expect.poll(() => page.locator('.quote-list .quote-row').count()).toBeGreaterThanOrEqual(30);
       await context.close();
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   });
 

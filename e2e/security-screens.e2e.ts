@@ -4,10 +4,11 @@ import { totpCode } from '../apps/server/src/http/totp';
 import {
   depositApproved,
   lastCode,
-  launchBrowser,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
   traderApi,
@@ -18,10 +19,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, phone, type RunningServer, startServer } from './harness';
+import { phone, type RunningServer, releaseBrowser, sharedBrowser, startServer } from './harness';
 import { FOOTER, LOGIN_ONLY, PUBLIC } from './screens';
 
 let server: RunningServer;
@@ -8,10 +8,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

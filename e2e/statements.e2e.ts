@@ -3,12 +3,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositApproved,
-  launchBrowser,
   operatorSession,
   PNG,
   phone,
   type RunningServer,
   registerTrader,
+  releaseBrowser,
+  sharedBrowser,
   signInOnScreen,
   startServer,
   traderApi,
@@ -19,10 +20,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 

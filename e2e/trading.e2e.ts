@@ -1,16 +1,24 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder, launchBrowser, phone, type RunningServer, shownPrice, startServer } from './harness';
+import {
+  confirmOrder,
+  phone,
+  type RunningServer,
+  releaseBrowser,
+  sharedBrowser,
+  shownPrice,
+  startServer,
+} from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
 });
 
