@@ -11,7 +11,6 @@ import { silentFeed } from '../src/feed/feed';
 import { type Platform, startPlatform } from '../src/platform';
 import { adminQuery } from './global-setup';
 
-/** Test apps start on a Wednesday at noon UTC: forex, metals and crypto open, US exchanges not yet. */
 /** Starts a stand-in service (an SMS provider, a mail relay) on a free loopback port, which it resolves with. */
 export async function listenOnLoopback(server: Server): Promise<number> {
   server.listen(0, '127.0.0.1');
@@ -19,6 +18,7 @@ export async function listenOnLoopback(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
+/** Test apps start on a Wednesday at noon UTC: forex, metals and crypto open, US exchanges not yet. */
 export const TEST_START = Date.parse('2026-11-18T12:00:00Z');
 
 export interface TestApp extends Platform {
