@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { scratchDir } from '../apps/server/test/scratch';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
 import { CHROMIUM, freePort } from './local';
 
@@ -21,7 +21,8 @@ export interface RunningServer {
 /** The built server (`npm run build`) on a free port with an empty embedded database of its own. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-e2e-'));
+  // In memory where the machine has it: copying the empty database there took 0.2 s, not 0.7 s, of a start.
+  const dataDir = mkdtempSync(path.join(scratchDir(), 'meridian-e2e-'));
   // V8's baseline compiler only for the embedded database's WebAssembly: tiering PostgreSQL's hot functions up
   // took 2.5 s of a first start's 6.6 s of CPU (on other threads), for a server that lives a minute; the code
   // and its results are the same.

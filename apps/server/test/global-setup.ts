@@ -4,8 +4,7 @@
  * the suites start about a hundred apps. The migrations still run, here, on each database kind.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { testConfig } from '../src/config';
 import { makeEmptyDatabaseTemplate } from '../src/db/template';
+import { scratchDir } from './scratch';
 
 export type DatabaseTemplate = { kind: 'pglite'; dir: string } | { kind: 'postgres'; name: string };
 
@@ -21,9 +21,6 @@ declare module 'vitest' {
     databaseTemplate: DatabaseTemplate;
   }
 }
-
-/** Memory-backed where the machine has it: test databases are many, short-lived and written hard. */
-const scratchDir = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 
 /** One statement on its own connection: creating and dropping databases. */
 export async function adminQuery(databaseUrl: string, text: string): Promise<void> {
