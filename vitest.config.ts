@@ -1,34 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-const isPropertyTest = (file: TestSpecification) => file.moduleId.endsWith('.property.test.ts');
-
-/**
- * Each project's property tests first, the longest files by far: on a fresh clone Vitest has no durations to
- * sort by and takes the files in the order it found them, and a long file found late ran on alone at the end.
- */
-class PropertyTestsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const project = (file: TestSpecification) => sorted.findIndex((f) => f.project === file.project);
-    return sorted
-      .map((file, index) => ({ file, index }))
-      .sort(
-        (a, b) =>
-          project(a.file) - project(b.file) ||
-          Number(isPropertyTest(b.file)) - Number(isPropertyTest(a.file)) ||
-          a.index - b.index,
-      )
-      .map(({ file }) => file);
-  }
-}
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, with a core left idle
     // whenever a test app waited on its database.
     maxWorkers: 2,
-    sequence: { sequencer: PropertyTestsFirst },
     projects: [
       {
         test: {
