@@ -1,7 +1,7 @@
 import { type CopyAction, OrderStatus } from '@meridian/contract';
 import { copyLossLimitReached, copyLots, copyReduction, dec, sideOfOrderType } from '@meridian/core';
 import type { Bus } from '../bus/bus';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { ORDER_CHANNEL, type OrderEvent } from '../trading/events';
 import { reserveOf } from '../trading/negative-balance';
@@ -11,6 +11,7 @@ import {
   activeCopies,
   activeCopiesOf,
   copyClientId,
+  copyIsActive,
   copyOrders,
   eventsAbout,
   openProviderOrdersSince,
@@ -29,6 +30,17 @@ export const COPY_SWEEP_MS = 3_000;
 const isOpen = (order: Pick<OrderRow, 'status'>) =>
   order.status === OrderStatus.pending || order.status === OrderStatus.holding;
 const sameLevel = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a).eq(b));
+
+/** The follower stopped the copy after the copier read it: nothing was done, and there is nothing to record. */
+class StoppedMeanwhile extends Error {}
+
+/**
+ * Run in the transaction that places or closes for a copy, after its follower's account is locked (as the
+ * stop locks it, `markStopped`): a copy stopped by then has nothing more done for it.
+ */
+const whileActive = (copy: CopyRow) => async (tx: Db | Tx) => {
+  if (!(await copyIsActive(tx, copy.id))) throw new StoppedMeanwhile();
+};
 
 interface Outcome {
   order?: OrderRow;
@@ -111,6 +123,8 @@ export class Copier {
 
   /** Brings one copy's order in line with one provider order, doing only what was not done before. */
   private async follow(copy: CopyRow, order: OrderRow): Promise<void> {
+    // Read again: a sweep works from one read of every copy, and its follower may have stopped this one since.
+    if (!(await copyIsActive(this.db, copy.id))) return;
     const events = await eventsAbout(this.db, copy.id, order.id);
     const opened = events.find((e) => e.action === 'open' || e.action === 'pending');
     if (!opened) {
@@ -149,7 +163,10 @@ export class Copier {
     }
     if (mine.status === OrderStatus.holding) {
       await this.record(copy, order, 'close', 0, async () => ({
-        order: await this.trading.close(mine.id, 'provider_closed', { userId: copy.followerId }),
+        order: await this.trading.close(mine.id, 'provider_closed', {
+          userId: copy.followerId,
+          within: whileActive(copy),
+        }),
         lots: mine.lots,
       }));
     } else {
@@ -181,6 +198,7 @@ export class Copier {
       const closed = await this.trading.close(mine.id, 'provider_closed', {
         userId: copy.followerId,
         lots: size.lots,
+        within: whileActive(copy),
       });
       return { order: closed, lots: size.lots };
     });
@@ -211,6 +229,7 @@ export class Copier {
         trailingDistance: order.trailingDistance,
         clientOrderId,
         copyId: copy.id,
+        guard: whileActive(copy),
       });
       return { order: placedNow, lots: size.lots };
     });
@@ -231,6 +250,7 @@ export class Copier {
     try {
       outcome = await act();
     } catch (err) {
+      if (err instanceof StoppedMeanwhile) return;
       if (!(err instanceof AppError)) throw err;
       outcome = { refusal: err };
     }

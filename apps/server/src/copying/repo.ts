@@ -52,19 +52,32 @@ export async function insertCopy(db: Db, values: typeof copies.$inferInsert): Pr
   return row;
 }
 
-/** Stops a copy that is still active; undefined when it had stopped already. */
+/**
+ * Stops a copy that is still active; undefined when it had stopped already. The follower's account row is
+ * locked first, as placing an order locks it: a copy order placed before the stop is committed before it (and
+ * the stop then finds it), one placed after finds the copy stopped (`copyIsActive`).
+ */
 export async function markStopped(
   db: Db,
-  id: number,
+  copy: Pick<CopyRow, 'id' | 'followerId'>,
   reason: NonNullable<CopyRow['stopReason']>,
   at: Date,
 ): Promise<CopyRow | undefined> {
-  const [row] = await db
-    .update(copies)
-    .set({ status: CopyStatus.stopped, stopReason: reason, stoppedAt: at })
-    .where(and(eq(copies.id, id), eq(copies.status, CopyStatus.active)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, copy.followerId)).for('update');
+    const [row] = await tx
+      .update(copies)
+      .set({ status: CopyStatus.stopped, stopReason: reason, stoppedAt: at })
+      .where(and(eq(copies.id, copy.id), eq(copies.status, CopyStatus.active)))
+      .returning();
+    return row;
+  });
+}
+
+/** Whether a copy is still active, read in the caller's transaction. */
+export async function copyIsActive(tx: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await tx.select({ status: copies.status }).from(copies).where(eq(copies.id, id));
+  return row?.status === CopyStatus.active;
 }
 
 /** How many copy each provider now. */

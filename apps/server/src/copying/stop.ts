@@ -32,7 +32,7 @@ export async function stopCopy(
   copy: CopyRow,
   options: { reason: CopyStopReason; close: boolean; now: () => number },
 ): Promise<CopyRow> {
-  const stopped = await markStopped(db, copy.id, options.reason, new Date(options.now()));
+  const stopped = await markStopped(db, copy, options.reason, new Date(options.now()));
   // Stopped already (a second request, the loss limit): the first stop did what it had to.
   if (!stopped) return (await copyById(db, copy.id))!;
   if (!options.close) return stopped;

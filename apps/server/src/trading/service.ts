@@ -107,6 +107,8 @@ export interface PlaceOrder {
   clientOrderId?: string;
   /** The copy (copy trading) placing it for its follower. */
   copyId?: number;
+  /** Runs in the placing transaction once the account is locked; what it throws places nothing. */
+  guard?: (tx: Db | Tx) => Promise<void>;
 }
 
 const sideOf = (order: Pick<OrderRow, 'side'>): Side => sideOfOrderType(order.side);
@@ -325,6 +327,7 @@ export class Trading {
         return { row: existing!, repeated: true };
       }
       if (refusal) throw orderRefusal(refusal, tradable);
+      await input.guard?.(tx);
       // The checks passed on these prices rounded as they are stored: they are numbers now.
       const precision = terms.pricePrecision;
       const target =

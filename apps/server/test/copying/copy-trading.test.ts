@@ -266,6 +266,55 @@ describe('stop copying', () => {
     await d.expectBalanced(follower.id);
   });
 
+  it('while the copier is placing a copy: the copy is not placed', async () => {
+    const { provider, follower, copyId } = await copying('2500');
+    // The stop lands after the copier read the copy as active, just before it places (the 3-second sweep
+    // read every copy once, then worked through them while the follower stopped this one: it happened in CI).
+    const place = t.trading.place.bind(t.trading);
+    t.trading.place = async (...args) => {
+      if (args[1].copyId === copyId) await post(follower.token, api.copyStop.path, { id: copyId, close: 1 });
+      return place(...args);
+    };
+    try {
+      await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+      await copied();
+    } finally {
+      t.trading.place = place;
+    }
+    expect(await holdingsOf(follower)).toEqual([]);
+    expect((await d.myDeal(follower.token, 3)).data.data).toEqual([]);
+    // Not a failed copy either: nothing is shown or sent to the follower for it.
+    const events = await t.database.db.select().from(copyEvents).where(eq(copyEvents.copyId, copyId));
+    expect(events).toEqual([]);
+    await d.expectBalanced(follower.id);
+  });
+
+  it('keeping them, while the copier is closing one after the provider: it stays open', async () => {
+    const { provider, follower, copyId } = await copying('2500');
+    const buy = await d.submit(provider.token, {
+      type: 1,
+      cont: '1',
+      forex_id: d.id('EURUSD'),
+      multiple: 100,
+    });
+    await copied();
+    const [mine] = await holdingsOf(follower);
+    // The follower keeps their copies just before the copier closes this one as the provider closed theirs.
+    const close = t.trading.close.bind(t.trading);
+    t.trading.close = async (...args) => {
+      if (args[0] === mine.Id) await post(follower.token, api.copyStop.path, { id: copyId, close: 0 });
+      return close(...args);
+    };
+    try {
+      await d.close(provider.token, buy.data.Id);
+      await copied();
+    } finally {
+      t.trading.close = close;
+    }
+    expect(await holdingsOf(follower)).toMatchObject([{ Id: mine.Id, Status: 1 }]);
+    await d.expectBalanced(follower.id);
+  });
+
   it('keeping them, and the provider’s later close no longer reaches them', async () => {
     const { provider, follower, copyId } = await copying('2500');
     const buy = await d.submit(provider.token, {
