@@ -90,11 +90,10 @@ const SHORT = [
   'e2e/api-docs.e2e.ts',
 ];
 /**
- * Then two files to even the runs out: in the fresh-clone CI of 513c1c6 the busy run took 607 s and this one
- * 463 s, the last 144 s with one run going; with spec-gaps (46 s with its server's start) here, 585 and 480 s
- * in the CI of d978d8d; copy trading is about 35 s.
+ * Then the spec-gaps file (46 s with its server's start): in the fresh-clone CI of 513c1c6 the busy run took
+ * 607 s and this one 463 s, the last 144 s with one run going.
  */
-const BALANCE = ['e2e/spec-gaps.e2e.ts', 'e2e/copy-trading.e2e.ts'];
+const BALANCE = ['e2e/spec-gaps.e2e.ts'];
 const SECOND_RUN = [...CLOCK_BOUND, ...SHORT, ...BALANCE];
 const [busy, second] = await Promise.all([
   vitest(
