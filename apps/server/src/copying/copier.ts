@@ -123,8 +123,6 @@ export class Copier {
 
   /** Brings one copy's order in line with one provider order, doing only what was not done before. */
   private async follow(copy: CopyRow, order: OrderRow): Promise<void> {
-    // Read again: a sweep works from one read of every copy, and its follower may have stopped this one since.
-    if (!(await copyIsActive(this.db, copy.id))) return;
     const events = await eventsAbout(this.db, copy.id, order.id);
     const opened = events.find((e) => e.action === 'open' || e.action === 'pending');
     if (!opened) {
@@ -151,14 +149,16 @@ export class Copier {
         sameLevel(mine.trailingDistance, order.trailingDistance)
       )
         return;
-      await this.record(copy, order, 'stops', order.version, async () => ({
-        order: await this.trading.setStops(copy.followerId, mine.id, {
+      await this.record(copy, order, 'stops', order.version, async () => {
+        // No hook in its transaction: checked just before (a sweep read every copy once, earlier).
+        await whileActive(copy)(this.db);
+        const stops = {
           stopLoss: order.stopLoss,
           takeProfit: order.takeProfit,
           trailingDistance: order.trailingDistance,
-        }),
-        lots: mine.lots,
-      }));
+        };
+        return { order: await this.trading.setStops(copy.followerId, mine.id, stops), lots: mine.lots };
+      });
       return;
     }
     if (mine.status === OrderStatus.holding) {
@@ -170,10 +170,11 @@ export class Copier {
         lots: mine.lots,
       }));
     } else {
-      await this.record(copy, order, 'cancel', 0, async () => ({
-        order: await this.trading.cancel(copy.followerId, mine.id),
-        lots: mine.lots,
-      }));
+      await this.record(copy, order, 'cancel', 0, async () => {
+        // As for stops: checked just before.
+        await whileActive(copy)(this.db);
+        return { order: await this.trading.cancel(copy.followerId, mine.id), lots: mine.lots };
+      });
     }
   }
 
