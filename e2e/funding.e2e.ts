@@ -64,8 +64,9 @@ describe('funding on a phone', () => {
     // Money can only move with a fresh code sent to the account's own e-mail (or its authenticator's code).
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toast(page)).toBe('Please enter the verification code');
-    const bindCodeSentAt = Date.now();
     await page.locator('input[name="auth_code"]').fill(await sendStepUpCode(page, email));
+    // Taken once the server has sent it: taken before the tap, a slow send left the next one refused as too soon.
+    const bindCodeSentAt = Date.now();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/mine/coin-address-list');
     await expect

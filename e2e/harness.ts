@@ -251,6 +251,27 @@ export async function signInOnScreen(page: Page, server: RunningServer, email: s
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/**
+ * Opens `url` in the app already loaded in `page` as its own links do (React Router follows history's
+ * popstate), and waits until that route's screen has replaced the one shown. A `page.goto` loads the app, its
+ * styles and fonts again: about 0.16 s of Chromium's CPU a screen in one context, against 0.05 s this way.
+ * The same path with another query is the same mounted screen, so that one is loaded.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  const to = new URL(url);
+  const here = new URL(page.url());
+  if (to.origin !== here.origin || to.pathname === here.pathname) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((path) => {
+    document.querySelector('.app__main > *')?.setAttribute('data-left', '');
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to.pathname + to.search);
+  await page.locator('.app__main > :not([data-left])').first().waitFor();
+}
+
 /** A price as an English screen shows it: grouped (96000.00 → 96,000.00), at the decimals it was written with. */
 export function shownPrice(price: string): string {
   const places = price.split('.')[1]?.length ?? 0;

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openInApp,
   phone,
   type RunningServer,
   registerTrader,
@@ -72,8 +73,10 @@ describe('every screen, as a person sees it', () => {
     await page.waitForURL((u) => u.pathname === '/trade');
     const wide: string[] = [];
     for (const lang of ['ru', 'ar']) {
-      for (const screen of [...FOOTER, ...PUBLIC, ...LOGIN_ONLY]) {
-        await page.goto(`${server.url}${screen}${screen.includes('?') ? '&' : '?'}lang=${lang}`);
+      // Each language's first screen loaded with it, the rest opened in the app as its links do.
+      for (const [i, screen] of [...FOOTER, ...PUBLIC, ...LOGIN_ONLY].entries()) {
+        if (i === 0) await page.goto(`${server.url}${screen}?lang=${lang}`);
+        else await openInApp(page, `${server.url}${screen}`);
         await page.locator('.page-loading').waitFor({ state: 'detached' });
         await page.locator('.skeleton-rows').waitFor({ state: 'detached' });
         await page.evaluate(() => document.fonts.ready);

@@ -131,7 +131,8 @@ export function App() {
       <Routes>
         <Route element={<Layout />}>
           {ROUTES.map((def) => (
-            <Route key={def.path} path={def.path} element={<RoutePage def={def} />} />
+            // Keyed: routes sharing a page (/user, /mine) each mount their own, as every other route does.
+            <Route key={def.path} path={def.path} element={<RoutePage key={def.path} def={def} />} />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
