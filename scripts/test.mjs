@@ -1,18 +1,25 @@
 // `npm test`: unit and integration tests, then the build, then end-to-end tests in Chromium.
-// Names the tests that passed only on a retry, prints one closing line "tests: N passed, N failed", and fails
-// when any stage failed or no e2e test ran.
+// Names the tests that passed only on a retry and those that failed, prints one closing line "tests: N passed,
+// N failed", and fails when any stage failed or no e2e test ran.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const retried = [];
+/** Failed tests, named again at the end: CI shows the tail of the output, where the suites' report is long gone. */
+const failures = [];
 let failed = false;
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
   return result.status === 0;
 }
+
+const where = (file) => path.relative(process.cwd(), file.name);
+/** The first lines of a failure: the message and where it was thrown. */
+const head = (message = '') => message.split('\n').slice(0, 6).join('\n    ');
 
 /** One Vitest run of `projects` (narrowed by `args`, Vitest's own file filters and options), reported to `report`. */
 async function vitest(report, projects, args = []) {
@@ -39,11 +46,18 @@ async function vitest(report, projects, args = []) {
       skipped: json.numPendingTests + json.numTodoTests,
     };
     // A test that passed with failure messages passed on a retry: said, so a flaky test is not hidden.
-    for (const file of json.testResults)
-      for (const test of file.assertionResults)
-        if (test.status === 'passed' && test.failureMessages.length > 0) {
-          retried.push(`${test.fullName}\n    first failure: ${test.failureMessages[0].split('\n')[0]}`);
-        }
+    for (const file of json.testResults) {
+      for (const test of file.assertionResults) {
+        const firstLine = test.failureMessages[0]?.split('\n')[0];
+        if (test.status === 'passed' && firstLine !== undefined)
+          retried.push(`${test.fullName}\n    first failure: ${firstLine}`);
+        if (test.status === 'failed')
+          failures.push(`${where(file)}: ${test.fullName}\n    ${head(test.failureMessages[0])}`);
+      }
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
+        failures.push(`${where(file)}: ${head(file.message ?? 'failed')}`);
+    }
   } catch {
     failed = true;
   }
@@ -109,5 +123,6 @@ if (busy.passed === 0 || second.passed === 0) {
 }
 if (retried.length > 0)
   console.log(`\nPassed only on a retry (${retried.length}):\n  ${retried.join('\n  ')}`);
+if (failures.length > 0) console.log(`\nFailed (${failures.length}):\n  ${failures.join('\n  ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);
