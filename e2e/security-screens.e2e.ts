@@ -120,7 +120,14 @@ describe('sign-in and security on a phone', () => {
 
     // Turning the authenticator on: its key, grouped in fours, an otpauth link and a QR code; then a code from it.
     await page.goto(`${server.url}/mine/security`);
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.locator('.device-list .adm-list-item').first().waitFor();
+    // Its answer read as the tap sends it: twice in CI the key never showed (a 30 s wait on it, then a retry
+    // that passed); a refusal or a tap that sent nothing now fails here, saying which.
+    const [setupAnswer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/user/totp/setup')),
+      page.getByRole('button', { name: 'Turn on' }).click(),
+    ]);
+    expect(await setupAnswer.json()).toMatchObject({ code: 1 });
     const key = page.locator('.totp-setup .copy-text__value');
     await expect.poll(() => key.textContent()).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     const secret = (await key.textContent())!.replaceAll(' ', '');
