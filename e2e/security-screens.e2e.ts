@@ -78,7 +78,7 @@ describe('sign-in and security on a phone', () => {
     await page.goto(`${server.url}/user`);
     await page.getByText('Sign-in and security', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/mine/security');
-    const devices = page.locator('.device-list .adm-list-item');
+    const devices = page.locator('.device-list .adm-list-item:not(.device-list__loading)');
     await expect.poll(() => devices.count()).toBe(2);
     const current = devices.filter({ hasText: 'This device' });
     expect(await current.textContent()).toContain('Chrome on Linux');
@@ -106,7 +106,7 @@ describe('sign-in and security on a phone', () => {
 
     // The screen fits the phone in Arabic too.
     await page.goto(`${server.url}/mine/security?lang=ar`);
-    await page.locator('.device-list .adm-list-item').waitFor();
+    await devices.first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto(`${server.url}/mine/security?lang=en`);
 
@@ -120,9 +120,10 @@ describe('sign-in and security on a phone', () => {
 
     // Turning the authenticator on: its key, grouped in fours, an otpauth link and a QR code; then a code from it.
     await page.goto(`${server.url}/mine/security`);
-    await page.locator('.device-list .adm-list-item').first().waitFor();
-    // Its answer read as the tap sends it: twice in CI the key never showed (a 30 s wait on it, then a retry
-    // that passed); a refusal or a tap that sent nothing now fails here, saying which.
+    await devices.first().waitFor();
+    // Twice in CI the key never showed after the tap (a 30 s wait, then a retry that passed): the device list,
+    // empty until it loaded, then pushed the section down under the tap. It now holds a row's height while it
+    // loads; the tap also waits for it, and the setup's answer is read, so a refusal fails here, saying which.
     const [setupAnswer] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/user/totp/setup')),
       page.getByRole('button', { name: 'Turn on' }).click(),

@@ -8,9 +8,9 @@ import { describeDevice } from './device';
 /** The devices signed in to the account; any but this one can be signed out, one by one or all at once. */
 export function DeviceList() {
   const { t } = useTranslation();
-  const [sessions, setSessions] = useState<DeviceSession[]>([]);
+  const [sessions, setSessions] = useState<DeviceSession[]>();
 
-  const load = useCallback(() => fetchSessions().then(setSessions, () => {}), []);
+  const load = useCallback(() => fetchSessions().then(setSessions, () => setSessions([])), []);
   useEffect(() => {
     void load();
   }, [load]);
@@ -34,8 +34,24 @@ export function DeviceList() {
 
   return (
     <>
-      <List header={t('security.devices')} className="device-list">
-        {sessions.map((s) => (
+      <List header={t('security.devices')} className="device-list" aria-busy={sessions === undefined}>
+        {/* A row's height held while the list loads (its address and time take two lines on a phone): the
+            section below would move as the list arrived, under a tap. */}
+        {sessions === undefined && (
+          <List.Item
+            className="device-list__loading"
+            description={
+              <>
+                {'\u00a0'}
+                <br />
+                {'\u00a0'}
+              </>
+            }
+          >
+            {'\u00a0'}
+          </List.Item>
+        )}
+        {sessions?.map((s) => (
           <List.Item
             key={s.id}
             description={
@@ -65,7 +81,7 @@ export function DeviceList() {
           </List.Item>
         ))}
       </List>
-      {sessions.some((s) => !s.current) && (
+      {sessions?.some((s) => !s.current) && (
         <div className="security-panel">
           <Button
             block
