@@ -10,7 +10,11 @@ export function DeviceList() {
   const { t } = useTranslation();
   const [sessions, setSessions] = useState<DeviceSession[]>();
 
-  const load = useCallback(() => fetchSessions().then(setSessions, () => setSessions([])), []);
+  // A failed read keeps the rows shown (as before); only the first one ends the loading row.
+  const load = useCallback(
+    () => fetchSessions().then(setSessions, () => setSessions((shown) => shown ?? [])),
+    [],
+  );
   useEffect(() => {
     void load();
   }, [load]);
