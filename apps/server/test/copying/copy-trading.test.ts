@@ -44,18 +44,16 @@ async function copied() {
   await t.copier.sweep();
 }
 
+/** A market buy of 1 EURUSD lot at 1:100: the provider's trade most tests copy. */
+const buyEurusd = (trader: Trader) =>
+  d.submit(trader.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
 const holdingsOf = async (trader: Trader) => (await d.myDeal(trader.token, 1)).data.data;
 const pendingOf = async (trader: Trader) => (await d.myDeal(trader.token, 0)).data.data;
 
 describe('copy a EURUSD buy scaled by allocation ÷ provider equity', () => {
   it('opens 0.25 lots for 2,500 allocated against 10,000, follows the SL/TP change and the close', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    const buy = await d.submit(provider.token, {
-      type: 1,
-      cont: '1',
-      forex_id: d.id('EURUSD'),
-      multiple: 100,
-    });
+    const buy = await buyEurusd(provider);
     expect(buy.code).toBe(1);
     await copied();
     const [copy] = await holdingsOf(follower);
@@ -95,12 +93,7 @@ describe('copy a EURUSD buy scaled by allocation ÷ provider equity', () => {
 
   it('closes the same share of the copy when the provider closes part of the position, and follows a trailing stop', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    const buy = await d.submit(provider.token, {
-      type: 1,
-      cont: '1',
-      forex_id: d.id('EURUSD'),
-      multiple: 100,
-    });
+    const buy = await buyEurusd(provider);
     await copied();
     const [copy] = await holdingsOf(follower);
     expect(copy.Quantity).toBe('0.25');
@@ -199,12 +192,7 @@ describe('a copy that cannot be made', () => {
 describe('each provider event is copied exactly once', () => {
   it('whatever the duplicate bus messages, sweeps and a restarted copier do', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    const buy = await d.submit(provider.token, {
-      type: 1,
-      cont: '1',
-      forex_id: d.id('EURUSD'),
-      multiple: 100,
-    });
+    const buy = await buyEurusd(provider);
     const row = await d.order(buy.data.Id);
     for (let i = 0; i < 3; i++) t.bus.publish(ORDER_CHANNEL, { order: row });
     await copied();
@@ -228,7 +216,7 @@ describe('each provider event is copied exactly once', () => {
   it('copies at once from the bus, without waiting for a sweep, once a sweep has seen the copy', async () => {
     const { provider, follower } = await copying('2500');
     await t.copier.sweep();
-    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await buyEurusd(provider);
     await t.copier.settled();
     expect(await holdingsOf(follower)).toHaveLength(1);
   });
@@ -236,7 +224,7 @@ describe('each provider event is copied exactly once', () => {
   it('copies what the provider opened while no copier ran, once one does', async () => {
     const { provider, follower } = await copying('2500');
     await t.copier.stop();
-    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await buyEurusd(provider);
     expect(await holdingsOf(follower)).toEqual([]);
     t.copier.start(t.bus);
     await t.copier.sweep();
@@ -247,7 +235,7 @@ describe('each provider event is copied exactly once', () => {
 describe('stop copying', () => {
   it('closing the copied positions', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await buyEurusd(provider);
     await copied();
     const stopped = await post(follower.token, api.copyStop.path, { id: copyId, close: 1 });
     expect(stopped).toMatchObject({
@@ -259,7 +247,7 @@ describe('stop copying', () => {
     const [closed] = (await d.myDeal(follower.token, 3)).data.data;
     expect(closed).toMatchObject({ CloseReason: 'copy_stopped', Copied: true });
     // Nothing more is copied.
-    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await buyEurusd(provider);
     await copied();
     expect(await holdingsOf(follower)).toEqual([]);
     expect((await post(follower.token, api.copyStop.path, { id: copyId, close: 1 })).code).toBe(Code.REFUSED);
@@ -276,7 +264,7 @@ describe('stop copying', () => {
       return place(...args);
     };
     try {
-      await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+      await buyEurusd(provider);
       await copied();
     } finally {
       t.trading.place = place;
@@ -291,12 +279,7 @@ describe('stop copying', () => {
 
   it('keeping them, while the copier is closing one after the provider: it stays open', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    const buy = await d.submit(provider.token, {
-      type: 1,
-      cont: '1',
-      forex_id: d.id('EURUSD'),
-      multiple: 100,
-    });
+    const buy = await buyEurusd(provider);
     await copied();
     const [mine] = await holdingsOf(follower);
     // The follower keeps their copies just before the copier closes this one as the provider closed theirs.
@@ -317,12 +300,7 @@ describe('stop copying', () => {
 
   it('keeping them, and the provider’s later close no longer reaches them', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    const buy = await d.submit(provider.token, {
-      type: 1,
-      cont: '1',
-      forex_id: d.id('EURUSD'),
-      multiple: 100,
-    });
+    const buy = await buyEurusd(provider);
     await copied();
     await post(follower.token, api.copyStop.path, { id: copyId, close: 0 });
     await d.close(provider.token, buy.data.Id);
@@ -350,7 +328,7 @@ describe('stop copying', () => {
 
   it('when the provider leaves the leaderboard, keeping the positions', async () => {
     const { provider, follower, copyId } = await copying('2500');
-    await d.submit(provider.token, { type: 1, cont: '1', forex_id: d.id('EURUSD'), multiple: 100 });
+    await buyEurusd(provider);
     await copied();
     await post(provider.token, api.followOptIn.path, { on: 0 });
     expect((await get(follower.token, api.copyDetail.path, { id: copyId })).data).toMatchObject({
