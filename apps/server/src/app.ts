@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -106,6 +106,10 @@ const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, 
 export async function buildApp(appDeps: AppDeps): Promise<App> {
   const { config, database } = appDeps;
   const db = database.db;
+  // A request's id only ties its log lines together: this node's random prefix and a count, unique across
+  // nodes and restarts without a UUID's random draw per request (about 1 µs of trade_list's answer).
+  const node = randomBytes(6).toString('hex');
+  let requests = 0;
   const http = Fastify({
     // Silent writes nothing: Fastify's null logger also spares every request a pino child and the response
     // listeners that only time it for the log (trade_list: about 4 of the server's ~40 µs per answer).
@@ -120,7 +124,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
         }),
       },
     },
-    genReqId: () => randomUUID(),
+    genReqId: () => `${node}-${(++requests).toString(36)}`,
     // A hop count trusts the nearest N peers whoever they are: only for a server reachable through its proxies alone.
     trustProxy:
       typeof config.trustProxy === 'number'
