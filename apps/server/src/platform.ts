@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { type App, buildApp } from './app';
 import { type Bus, memoryBus } from './bus/bus';
 import { redisBus } from './bus/redis';
@@ -61,6 +62,10 @@ export interface PlatformOptions {
  * PostgreSQL any number of nodes run this; the one holding the leader lock runs the feed and the engine.
  */
 export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
+  // V8's allocation-site pretenuring put the order path's short-lived objects (the database driver's row
+  // descriptions first) straight into the old space, and every young collection then had to walk them:
+  // under the PostgreSQL order-place load, scavenges took 2.8 ms (median) with it and 1.7 without, GC 40 % less.
+  setFlagsFromString('--no-allocation-site-pretenuring');
   const now = options.now ?? Date.now;
   setPasswordCost(config.passwordLogN);
   const database = await openDatabase(config);
