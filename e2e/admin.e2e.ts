@@ -6,6 +6,7 @@ import * as OTPAuth from 'otpauth';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerTo,
   depositApproved,
   lastCode,
   OPERATOR_EMAIL,
@@ -96,14 +97,10 @@ async function expectPictures(row: Locator, count: number) {
 async function approve(page: Page, row: Locator) {
   await row.getByRole('button', { name: 'Approve' }).click();
   // Twice in CI the row stayed with the confirmation still open: the call's answer says whether OK sent one.
-  const answered = page
-    .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/approve'), {
-      timeout: 15_000,
-    })
-    .then((r) => r.json() as Promise<{ code: number; msg: string }>)
-    .catch(() => ({ code: 0, msg: 'OK was tapped and no approve call was sent' }));
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-  expect(await answered, 'the approve call, answered with code 1').toMatchObject({ code: 1 });
+  const answer = await answerTo(page, '/approve', () =>
+    page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click(),
+  );
+  expect(answer, 'the approve call, answered with code 1').toMatchObject({ code: 1 });
   await eventually(() => row.count())
     .toBe(0)
     .catch(async (e) => {

@@ -272,6 +272,25 @@ export async function openInApp(page: Page, url: string): Promise<void> {
   await page.locator('.app__main > :not([data-left])').first().waitFor();
 }
 
+/**
+ * The envelope the server answered to the call whose path ends with `path`, as `tap` sends it: a tap that
+ * sent none within 15 s fails saying so, where waiting on the screen alone would only time out.
+ */
+export async function answerTo(
+  page: Page,
+  path: string,
+  tap: () => Promise<unknown>,
+): Promise<{ code: number; msg: string }> {
+  const [response] = await Promise.all([
+    page
+      .waitForResponse((r) => new URL(r.url()).pathname.endsWith(path), { timeout: 15_000 })
+      .catch(() => null),
+    tap(),
+  ]);
+  if (!response) throw new Error(`the tap sent no ${path} call`);
+  return response.json();
+}
+
 /** A price as an English screen shows it: grouped (96000.00 → 96,000.00), at the decimals it was written with. */
 export function shownPrice(price: string): string {
   const places = price.split('.')[1]?.length ?? 0;

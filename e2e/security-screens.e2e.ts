@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/http/totp';
 import {
+  answerTo,
   depositApproved,
   lastCode,
   phone,
@@ -124,11 +125,10 @@ describe('sign-in and security on a phone', () => {
     // Twice in CI the key never showed after the tap (a 30 s wait, then a retry that passed): the device list,
     // empty until it loaded, then pushed the section down under the tap. It now holds a row's height while it
     // loads; the tap also waits for it, and the setup's answer is read, so a refusal fails here, saying which.
-    const [setupAnswer] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/user/totp/setup')),
+    const setupAnswer = await answerTo(page, '/api/user/totp/setup', () =>
       page.getByRole('button', { name: 'Turn on' }).click(),
-    ]);
-    expect(await setupAnswer.json()).toMatchObject({ code: 1 });
+    );
+    expect(setupAnswer).toMatchObject({ code: 1 });
     const key = page.locator('.totp-setup .copy-text__value');
     await expect.poll(() => key.textContent()).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     const secret = (await key.textContent())!.replaceAll(' ', '');
