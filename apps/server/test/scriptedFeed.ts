@@ -19,8 +19,14 @@ export async function startScriptedFeed(prices: Record<string, string>) {
   }, KEEP_LIVE_MS);
   return {
     url: feed.url,
-    /** Resolves once the server has subscribed (it connected and asked for its instruments). */
-    subscribed: () => feed.subscribed(1),
+    /**
+     * Resolves once the server has subscribed (it connected and asked for its instruments), having sent it
+     * every price at once: a test's first order must not wait up to KEEP_LIVE_MS for its first quote.
+     */
+    async subscribed(): Promise<void> {
+      await feed.subscribed(1);
+      for (const [symbol, price] of current) send(symbol, price);
+    },
     /** Moves `symbol` to `price` now. */
     move(symbol: string, price: string): void {
       current.set(symbol, price);
