@@ -326,9 +326,13 @@ export async function traders(
   return out;
 }
 
-/** Resident set size in MB after a full collection (run node with --expose-gc). */
-export function rssMb(): number {
+/** A full collection (node runs with --expose-gc). */
+export function fullGc(): void {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** This process's resident set size in MB. */
+export function rssMb(): number {
   return process.memoryUsage().rss / 1024 / 1024;
 }
 

@@ -3,7 +3,7 @@
 // bench/results.json and prints the table. `npm run bench -- ws-fanout tick-trigger` runs only those;
 // `--no-build` reuses the current apps/web/dist and apps/server/dist.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,15 @@ const noBuild = args.includes('--no-build');
 const only = args.filter((a) => !a.startsWith('--'));
 const selected = only.length ? BENCHMARKS.filter((b) => only.includes(b)) : BENCHMARKS;
 const started = Date.now();
+
+/**
+ * The environment `npm start` gives the server (glibc's malloc settings, see the README), read from its script
+ * in package.json: the benchmarks run the platform as it is deployed.
+ */
+const startScript = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+const serverEnv = Object.fromEntries(
+  [...startScript.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((m) => [m[1], m[2]]),
+);
 
 if (!noBuild) {
   console.log('bench: npm run build');
@@ -91,6 +100,7 @@ function run(file) {
     const child = spawn('sh', ['-c', `ulimit -n "$(ulimit -Hn)" 2>/dev/null; ${node}`], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...serverEnv },
       detached: true,
     });
     let out = '';
