@@ -9,6 +9,7 @@ import {
   phone,
   type RunningServer,
   registerTrader,
+  shownPrice,
   signInOnScreen,
   traderApi,
 } from './harness';
@@ -19,7 +20,7 @@ let browser: Browser;
 let feed: ScriptedFeed;
 
 beforeAll(async () => {
-  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000', BTCUSD: '96000.00' }));
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }));
 });
 afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
@@ -29,26 +30,39 @@ describe('a take-profit hit at a scripted price', () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: 'Try a demo account' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.locator('.quote-row', { hasText: 'EUR/USD' }).first().click();
+    // Bitcoin, which trades every hour: EUR/USD closes for the weekend on Friday at 22:00 UTC.
+    await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('1.10000');
+    await expect.poll(() => page.locator('.trade__price').textContent()).toBe(shownPrice('96000.00'));
     await page.getByRole('switch', { name: 'Take profit' }).click();
-    await page.locator('.stop-input input').fill('1.10200');
+    await page.locator('.stop-input input').fill('97000.00');
     await page.getByRole('button', { name: 'Buy' }).click();
     await confirmOrder(page);
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Order placed');
 
-    // Short of the level: nothing. Through it: closed at 1.10210 × (1 − 0.00005) = 1.10204.
-    feed.move('EURUSD', '1.10150');
-    feed.move('EURUSD', '1.10210');
+    // Short of the level: nothing. Through it: closed at 97100 × (1 − 0.0005) = 97051.45.
+    feed.move('BTCUSD', '96900.00');
+    feed.move('BTCUSD', '97100.00');
     await page.getByText('Orders', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/order');
     await page.getByRole('tab', { name: 'History' }).click();
-    const row = page.locator('.order-row', { hasText: 'EUR/USD' });
+    const row = page.locator('.order-row', { hasText: 'Bitcoin' });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
-    // Bought at 1.10006 (the spread on 1.10000); (1.10204 − 1.10006) × 0.01 lot × 100,000 = 1.98.
-    await expect.poll(() => row.textContent()).toContain('1.10006 → 1.10204');
-    expect(await row.locator('.order-row__pnl').textContent()).toContain('1.98');
+    // Bought at 96048.00 (the spread on 96000); (97051.45 − 96048.00) × 0.01 = 10.0345.
+    await expect
+      .poll(() => row.textContent())
+      .toContain(`${shownPrice('96048.00')} → ${shownPrice('97051.45')}`);
+    expect(await row.locator('.order-row__pnl').textContent()).toContain('10.03');
+    // Back to 96000 for the next scene, which trades Bitcoin from there.
+    feed.move('BTCUSD', '96000.00');
+    await expect
+      .poll(
+        async () =>
+          (await traderApi(server, '/v1/api/forex/trade_list')).find(
+            (i: { Code: string }) => i.Code === 'BTCUSD',
+          ).ForexQuotations.Close,
+      )
+      .toBe('96000.00');
     expect(errors).toEqual([]);
     await context.close();
   });
