@@ -109,7 +109,8 @@ describe('dark mode on a phone', () => {
     await expectDark(page, '.adm-list, .auth__form');
     await page.getByRole('button', { name: 'Try a demo account' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    await page.locator('.quote-row').first().click();
+    // Bitcoin, whose market is open at every hour: a closed market's Buy is disabled.
+    await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
     await page.locator('.candle-chart canvas').first().waitFor();
     for (const selector of [

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ALWAYS_OPEN } from '@meridian/core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { scratchDir } from '../apps/server/test/scratch';
 import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
@@ -95,7 +96,45 @@ export async function openScriptedMarket(
   const feed = await startScriptedFeed(prices);
   const server = await startServer({ FEED: 'external', FEED_URL: feed.url, ...env });
   await feed.subscribed();
+  await tradeAroundTheClock(server, feed, prices);
   return { feed, server, browser: await sharedBrowser() };
+}
+
+/**
+ * Has the operator open the scripted instruments at every hour (their instrument terms), so a scene plays the
+ * same on a Saturday: forex closes from Friday 22:00 to Sunday 22:00 UTC, and a closed market takes no tick
+ * and no order. Then waits until each quotes its scripted price.
+ */
+async function tradeAroundTheClock(
+  server: RunningServer,
+  feed: ScriptedFeed,
+  prices: Record<string, string>,
+) {
+  const token = await operatorSession(server);
+  const { rows } = await traderApi(server, '/admin/api/instruments', { token });
+  const closing = (rows as { id: number; code: string; sessions: unknown; holidays: string[] }[]).filter(
+    (i) =>
+      i.code in prices &&
+      (JSON.stringify(i.sessions) !== JSON.stringify(ALWAYS_OPEN) || i.holidays.length > 0),
+  );
+  if (closing.length === 0) return;
+  for (const { id } of closing)
+    await traderApi(server, '/admin/api/instruments/edit', {
+      token,
+      json: { id, sessions: ALWAYS_OPEN, holidays: [] },
+    });
+  for (const { code } of closing) feed.move(code, prices[code]!);
+  const quoted = async () => {
+    const list: { Code: string; ForexQuotations: { Close: string } }[] = await traderApi(
+      server,
+      '/v1/api/forex/trade_list',
+    );
+    return closing.every(
+      ({ code }) => list.find((i) => i.Code === code)?.ForexQuotations.Close === prices[code],
+    );
+  };
+  for (let deadline = Date.now() + 15_000; !(await quoted()); await new Promise((r) => setTimeout(r, 100)))
+    if (Date.now() > deadline) throw new Error(`no scripted quote for ${closing.map((i) => i.code)}`);
 }
 
 /** Stops what openScriptedMarket started, whatever part of it did start. */
@@ -202,7 +241,8 @@ export async function lastCode(server: RunningServer, recipient: string): Promis
 }
 
 /**
- * A trader API call as the web app makes it (GET with a query, POST with a form or multipart body): its data
+ * An API call as the web app (or the back office) makes it (GET with a query, POST with a form, multipart or
+ * JSON body): its data
  * (each call's own shape, read by the test that makes it), or a throw with its msg.
  */
 export async function traderApi(
@@ -213,11 +253,15 @@ export async function traderApi(
     query?: Record<string, string>;
     form?: Record<string, string>;
     body?: FormData;
+    json?: object;
   } = {},
 ): Promise<any> {
   const url = `${server.url}${call}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
-  const body = init.body ?? (init.form ? new URLSearchParams(init.form) : undefined);
+  const body =
+    init.body ??
+    (init.form ? new URLSearchParams(init.form) : init.json ? JSON.stringify(init.json) : undefined);
   const headers: Record<string, string> = { lang: 'en' };
+  if (init.json) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = init.token;
   const res = await fetch(url, { method: body ? 'POST' : 'GET', headers, body });
   const envelope = (await res.json()) as { code: number; msg: string; data: unknown };
