@@ -124,17 +124,22 @@ async function tradeAroundTheClock(
       json: { id, sessions: ALWAYS_OPEN, holidays: [] },
     });
   for (const { code } of closing) feed.move(code, prices[code]!);
+  await quotedAt(server, prices);
+}
+
+/** Waits until the server's instrument list quotes each of `prices` (code → price). */
+export async function quotedAt(server: RunningServer, prices: Record<string, string>): Promise<void> {
   const quoted = async () => {
     const list: { Code: string; ForexQuotations: { Close: string } }[] = await traderApi(
       server,
       '/v1/api/forex/trade_list',
     );
-    return closing.every(
-      ({ code }) => list.find((i) => i.Code === code)?.ForexQuotations.Close === prices[code],
+    return Object.entries(prices).every(
+      ([code, price]) => list.find((i) => i.Code === code)?.ForexQuotations.Close === price,
     );
   };
   for (let deadline = Date.now() + 15_000; !(await quoted()); await new Promise((r) => setTimeout(r, 100)))
-    if (Date.now() > deadline) throw new Error(`no scripted quote for ${closing.map((i) => i.code)}`);
+    if (Date.now() > deadline) throw new Error(`no quote at ${JSON.stringify(prices)}`);
 }
 
 /** Stops what openScriptedMarket started, whatever part of it did start. */

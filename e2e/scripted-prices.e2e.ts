@@ -7,6 +7,7 @@ import {
   depositApproved,
   openScriptedMarket,
   phone,
+  quotedAt,
   type RunningServer,
   registerTrader,
   shownPrice,
@@ -55,14 +56,7 @@ describe('a take-profit hit at a scripted price', () => {
     expect(await row.locator('.order-row__pnl').textContent()).toContain('10.03');
     // Back to 96000 for the next scene, which trades Bitcoin from there.
     feed.move('BTCUSD', '96000.00');
-    await expect
-      .poll(
-        async () =>
-          (await traderApi(server, '/v1/api/forex/trade_list')).find(
-            (i: { Code: string }) => i.Code === 'BTCUSD',
-          ).ForexQuotations.Close,
-      )
-      .toBe('96000.00');
+    await quotedAt(server, { BTCUSD: '96000.00' });
     expect(errors).toEqual([]);
     await context.close();
   });
