@@ -1,5 +1,5 @@
 import { dec, priceText, TriggerIndex } from '@meridian/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
 import { recordNotice } from '../notifications/record';
@@ -125,9 +125,23 @@ export class AlertWatcher {
     this.resync().catch((err) => this.log('alert resync failed; it runs again', err));
   }
 
-  /** Puts the index in step with the waiting alerts in the database. */
+  /**
+   * Puts the index in step with the waiting alerts in the database. An alert held but not read is read back
+   * by itself before it is forgotten: it may have been set, and followed by its bus message, after the read.
+   */
   async resync(): Promise<void> {
-    const rows = await this.db
+    const rows = await this.readWaiting();
+    const found = new Set(rows.map((row) => row.id));
+    for (const row of rows) if (!this.waiting.has(row.id)) this.follow(row);
+    const missing = [...this.waiting.keys()].filter((id) => !found.has(id));
+    if (missing.length === 0) return;
+    const still = new Set((await this.readWaiting(missing)).map((row) => row.id));
+    for (const id of missing) if (!still.has(id)) this.forget(id);
+  }
+
+  /** The alerts waiting in the database (of `ids`, when given). */
+  private readWaiting(ids?: number[]): Promise<WaitingAlert[]> {
+    return this.db
       .select({
         id: priceAlerts.id,
         instrumentId: priceAlerts.instrumentId,
@@ -135,9 +149,6 @@ export class AlertWatcher {
         level: priceAlerts.level,
       })
       .from(priceAlerts)
-      .where(isNull(priceAlerts.firedAt));
-    const found = new Set(rows.map((row) => row.id));
-    for (const id of [...this.waiting.keys()]) if (!found.has(id)) this.forget(id);
-    for (const row of rows) if (!this.waiting.has(row.id)) this.follow(row);
+      .where(and(isNull(priceAlerts.firedAt), ids && inArray(priceAlerts.id, ids)));
   }
 }

@@ -185,4 +185,45 @@ describe('the alert index', () => {
       'Gold reached 2,012.00: at or above your alert at 2,010.00',
     );
   });
+
+  it('keeps an alert set while it reads the database back, and fires it', async () => {
+    d.tick('XAUUSD', '2000.00');
+    const trader = await d.trader();
+    // The read answers as a slow one would: what the database held before the alert was set, after it was.
+    const db = t.database.db as unknown as { select: (...args: unknown[]) => unknown };
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    db.select = (...args) => {
+      delete (db as Partial<typeof db>).select;
+      const query = db.select(...args) as {
+        from: (...args: unknown[]) => { execute: () => Promise<unknown> };
+      };
+      const from = query.from.bind(query);
+      query.from = (...table) => {
+        const read = from(...table);
+        const execute = read.execute.bind(read);
+        read.execute = async () => {
+          const rows = await execute();
+          await answered;
+          return rows;
+        };
+        return read;
+      };
+      return query;
+    };
+    const resynced = t.notices.alerts.resync();
+    await post(trader.token, api.alertCreate.path, {
+      forex_id: d.id('XAUUSD'),
+      price: '2020',
+      direction: 'above',
+    });
+    answer();
+    await resynced;
+    await tick('XAUUSD', '2021.00');
+    expect((await inbox(trader)).data[0].text).toBe(
+      'Gold reached 2,021.00: at or above your alert at 2,020.00',
+    );
+  });
 });
