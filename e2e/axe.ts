@@ -27,8 +27,9 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<V
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (rules) => {
     type Options = { resultTypes: string[]; runOnly?: { type: 'rule'; values: string[] } };
-    const axe = (window as unknown as { axe: { run(context: Document, options: Options): Promise<AxeResults> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: Options): Promise<AxeResults> } }
+    ).axe;
     // Violations only: axe then records one passing element a rule, not every one (its documented speed-up).
     const { violations } = await axe.run(document, {
       resultTypes: ['violations'],
