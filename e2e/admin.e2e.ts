@@ -99,7 +99,14 @@ async function approve(page: Page, row: Locator) {
   // Twice in CI the row stayed with the confirmation still open: the call's answer says whether OK sent one.
   const answer = await answerTo(page, '/approve', () =>
     page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click(),
-  );
+  ).catch(async (e) => {
+    // Seen under load only: which confirmations were open, and in what state, is the only witness.
+    await page.screenshot({ path: 'test-results/debug-approve.png' });
+    const open = await page
+      .locator('.ant-popover')
+      .evaluateAll((popups) => popups.map((p) => `${p.className}: ${p.textContent}`));
+    throw new Error(`${(e as Error).message}; popovers: ${JSON.stringify(open)}`, { cause: e });
+  });
   expect(answer, 'the approve call, answered with code 1').toMatchObject({ code: 1 });
   await eventually(() => row.count())
     .toBe(0)

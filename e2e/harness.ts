@@ -323,21 +323,31 @@ export async function openInApp(page: Page, url: string): Promise<void> {
 
 /**
  * The envelope the server answered to the call whose path ends with `path`, as `tap` sends it: a tap that
- * sent none within 15 s fails saying so, where waiting on the screen alone would only time out.
+ * sent none within 15 s fails saying so, and one whose call got no answer says that, where waiting on the
+ * screen alone would only time out.
  */
 export async function answerTo(
   page: Page,
   path: string,
   tap: () => Promise<unknown>,
 ): Promise<{ code: number; msg: string }> {
-  const [response] = await Promise.all([
-    page
-      .waitForResponse((r) => new URL(r.url()).pathname.endsWith(path), { timeout: 15_000 })
-      .catch(() => null),
-    tap(),
-  ]);
-  if (!response) throw new Error(`the tap sent no ${path} call`);
-  return response.json();
+  const matches = (url: string) => new URL(url).pathname.endsWith(path);
+  let sent = false;
+  const onRequest = (request: { url(): string }) => {
+    if (matches(request.url())) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => matches(r.url()), { timeout: 15_000 }).catch(() => null),
+      tap(),
+    ]);
+    if (!response)
+      throw new Error(sent ? `the ${path} call got no answer in 15 s` : `the tap sent no ${path} call`);
+    return response.json();
+  } finally {
+    page.off('request', onRequest);
+  }
 }
 
 /** A price as an English screen shows it: grouped (96000.00 → 96,000.00), at the decimals it was written with. */
