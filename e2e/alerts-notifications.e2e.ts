@@ -5,24 +5,25 @@ import {
   closeScriptedMarket,
   openScriptedMarket,
   phone,
+  quotedAt,
   type RunningServer,
   registerTrader,
   signInOnScreen,
   traderApi,
 } from './harness';
 
-/** Price alerts fired by scripted EUR/USD ticks, told of in the notification centre (English and Arabic). */
+/**
+ * Price alerts fired by scripted EUR/USD ticks, told of in the notification centre (English and Arabic). Each
+ * test signs up a trader of its own and sets the price it starts from, so that its retry starts as it did.
+ */
 let server: RunningServer;
 let browser: Browser;
 let feed: ScriptedFeed;
-const email = `alerts.${Date.now()}@example.com`;
 const password = 'secret-123';
-let token: string;
 let eurusd: number;
 
 beforeAll(async () => {
   ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000' }));
-  token = await registerTrader(server, email, password);
   const list: { Id: number; Code: string }[] = await traderApi(server, '/v1/api/forex/trade_list');
   eurusd = list.find((i) => i.Code === 'EURUSD')!.Id;
 });
@@ -38,9 +39,45 @@ interface Alert {
   fired_at: string;
   fired_price: string;
 }
-const alertsOf = (): Promise<Alert[]> => traderApi(server, '/v1/api/alerts', { token });
-const notificationsOf = () => traderApi(server, '/v1/api/notifications', { token, query: { page: '1' } });
+interface Trader {
+  email: string;
+  token: string;
+}
+let traders = 0;
+async function newTrader(): Promise<Trader> {
+  const email = `alerts.${++traders}.${Date.now()}@example.com`;
+  return { email, token: await registerTrader(server, email, password) };
+}
+const alertsOf = ({ token }: Trader): Promise<Alert[]> => traderApi(server, '/v1/api/alerts', { token });
+const notificationsOf = ({ token }: Trader) =>
+  traderApi(server, '/v1/api/notifications', { token, query: { page: '1' } });
+const setAlert = (
+  { token }: Trader,
+  price: string,
+  direction: 'above' | 'below',
+  note = '',
+): Promise<Alert> =>
+  traderApi(server, '/v1/api/alerts', {
+    token,
+    form: { forex_id: String(eurusd), price, direction, note },
+  });
 const bell = (page: Page) => page.getByTestId('notification-bell');
+
+/** The feed ticks EUR/USD at `price`, and the server quotes it. */
+async function eurusdAt(price: string) {
+  feed.move('EURUSD', price);
+  await quotedAt(server, { EURUSD: price });
+}
+
+/** A trader whose "at or above 1.10100, Breakout" alert fired at 1.10150, as the second test has it fire. */
+async function traderWithAFiredAlert(): Promise<Trader> {
+  const trader = await newTrader();
+  await eurusdAt('1.10000');
+  await setAlert(trader, '1.10100', 'above', 'Breakout');
+  await eurusdAt('1.10150');
+  await expect.poll(async () => (await alertsOf(trader))[0]?.fired_price, within).toBe('1.10150');
+  return trader;
+}
 
 async function onEurusdTrade(page: Page) {
   await page.locator('.quote-row', { hasText: 'EUR/USD' }).first().click();
@@ -50,8 +87,10 @@ async function onEurusdTrade(page: Page) {
 
 describe('a price alert set from the trade screen', () => {
   it('is set with a note from the bell beside the price, and waits', async () => {
+    const trader = await newTrader();
+    await eurusdAt('1.10000');
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, email, password);
+    await signInOnScreen(page, server, trader.email, password);
     await onEurusdTrade(page);
 
     await page.getByRole('link', { name: 'Set a price alert' }).click();
@@ -77,7 +116,7 @@ describe('a price alert set from the trade screen', () => {
     // Waiting: it can be deleted, and it has not fired.
     expect(await row.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
     expect(await row.textContent()).not.toContain('Fired');
-    expect(await alertsOf()).toMatchObject([
+    expect(await alertsOf(trader)).toMatchObject([
       { forex_id: eurusd, direction: 'above', price: '1.10100', note: 'Breakout', fired_at: '' },
     ]);
     expect(errors).toEqual([]);
@@ -85,8 +124,11 @@ describe('a price alert set from the trade screen', () => {
   });
 
   it('fires once when the price crosses it: the bell counts it, the centre tells it, a tap reads it', async () => {
+    const trader = await newTrader();
+    await eurusdAt('1.10000');
+    await setAlert(trader, '1.10100', 'above', 'Breakout');
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, email, password);
+    await signInOnScreen(page, server, trader.email, password);
     await onEurusdTrade(page);
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications, 0 unread');
 
@@ -98,10 +140,10 @@ describe('a price alert set from the trade screen', () => {
     feed.move('EURUSD', '1.10050');
     feed.move('EURUSD', '1.10200');
     await expect.poll(() => page.locator('.trade__price').textContent(), within).toBe('1.10200');
-    const [fired] = await alertsOf();
+    const [fired] = await alertsOf(trader);
     expect(fired).toMatchObject({ price: '1.10100', fired_price: '1.10150' });
     expect(fired!.fired_at).not.toBe('');
-    expect(await notificationsOf()).toMatchObject({ total: 1, unread: 1 });
+    expect(await notificationsOf(trader)).toMatchObject({ total: 1, unread: 1 });
 
     await bell(page).click();
     await page.waitForURL((u) => u.pathname === '/notifications');
@@ -115,7 +157,7 @@ describe('a price alert set from the trade screen', () => {
 
     await notice.click();
     await expect.poll(() => notice.getByRole('img', { name: 'Unread' }).count(), within).toBe(0);
-    expect(await notificationsOf()).toMatchObject({ total: 1, unread: 0 });
+    expect(await notificationsOf(trader)).toMatchObject({ total: 1, unread: 0 });
     await page.goto(`${server.url}/`);
     await expect.poll(() => bell(page).getAttribute('aria-label'), within).toBe('Notifications, 0 unread');
     expect(await bell(page).locator('.adm-badge-content').count()).toBe(0);
@@ -124,18 +166,16 @@ describe('a price alert set from the trade screen', () => {
     const row = page.getByTestId('alert');
     await expect.poll(() => row.textContent(), within).toContain('Fired at 1.10150');
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    expect(await alertsOf()).toHaveLength(1);
+    expect(await alertsOf(trader)).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('is gone from the list and the account once deleted', async () => {
-    const set: Alert = await traderApi(server, '/v1/api/alerts', {
-      token,
-      form: { forex_id: String(eurusd), price: '1.09000', direction: 'below', note: '' },
-    });
+    const trader = await traderWithAFiredAlert();
+    const set = await setAlert(trader, '1.09000', 'below');
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, email, password);
+    await signInOnScreen(page, server, trader.email, password);
     await page.goto(`${server.url}/alerts`);
     const rows = page.getByTestId('alert');
     await expect.poll(() => rows.count(), within).toBe(2);
@@ -143,7 +183,7 @@ describe('a price alert set from the trade screen', () => {
     await waiting.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows.count(), within).toBe(1);
     expect(await rows.textContent()).toContain('Fired at 1.10150');
-    expect((await alertsOf()).map((a) => a.id)).not.toContain(set.id);
+    expect((await alertsOf(trader)).map((a) => a.id)).not.toContain(set.id);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -151,8 +191,9 @@ describe('a price alert set from the trade screen', () => {
 
 describe('the notification centre in Arabic', () => {
   it('lays its rows out right to left and tells of the alert in Arabic', async () => {
+    const trader = await traderWithAFiredAlert();
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, email, password);
+    await signInOnScreen(page, server, trader.email, password);
     await page.goto(`${server.url}/notifications?lang=ar`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const notice = page.getByTestId('notification');
@@ -179,6 +220,7 @@ describe('"notify me on this device" where the browser cannot be pushed to', () 
   const pushSwitch = (page: Page, name: string) => page.getByRole('switch', { name });
 
   it("says the site is blocked when notifications are refused, in the trader's language", async () => {
+    const { email } = await newTrader();
     const { context, page, errors } = await phone(browser);
     await signInOnScreen(page, server, email, password);
     await page.goto(`${server.url}/notifications`);
@@ -193,6 +235,7 @@ describe('"notify me on this device" where the browser cannot be pushed to', () 
   });
 
   it('says it could not turn them on when the browser has no push service, and stays off', async () => {
+    const { email } = await newTrader();
     const { context, page, errors } = await phone(browser);
     await context.grantPermissions(['notifications'], { origin: server.url });
     await signInOnScreen(page, server, email, password);
@@ -219,22 +262,18 @@ describe('"notify me on this device" where the browser cannot be pushed to', () 
 
 describe('a trader with more notifications than a page', () => {
   it('sees the alerts fire on the open list, and the older notifications as the centre is scrolled', async () => {
-    await traderApi(server, '/v1/api/notifications/read', { token, form: { all: '1' } });
-    for (let i = 0; i < 21; i++) {
-      await traderApi(server, '/v1/api/alerts', {
-        token,
-        form: { forex_id: String(eurusd), price: `1.103${String(i).padStart(2, '0')}`, direction: 'above' },
-      });
-    }
+    const trader = await traderWithAFiredAlert();
+    await traderApi(server, '/v1/api/notifications/read', { token: trader.token, form: { all: '1' } });
+    for (let i = 0; i < 21; i++) await setAlert(trader, `1.103${String(i).padStart(2, '0')}`, 'above');
     const { context, page, errors } = await phone(browser);
-    await signInOnScreen(page, server, email, password);
+    await signInOnScreen(page, server, trader.email, password);
     await page.goto(`${server.url}/alerts`);
     const fired = page.getByTestId('alert').filter({ hasText: 'Fired at' });
     await expect.poll(() => page.getByTestId('alert').count(), within).toBe(22);
     expect(await fired.count()).toBe(1);
     feed.move('EURUSD', '1.10500');
     await expect.poll(() => fired.count(), within).toBe(22);
-    await expect.poll(async () => (await notificationsOf()).total, within).toBe(22);
+    await expect.poll(async () => (await notificationsOf(trader)).total, within).toBe(22);
 
     await page.goto(`${server.url}/notifications`);
     const notices = page.getByTestId('notification');
@@ -242,7 +281,7 @@ describe('a trader with more notifications than a page', () => {
     // Scrolled to the foot of the list, as a thumb does.
     await page.locator('.adm-infinite-scroll').scrollIntoViewIfNeeded();
     await expect.poll(() => notices.count(), within).toBe(22);
-    // The first alert's notification, the oldest, is last; read, as it was before.
+    // The first alert's notification, the oldest, is last; read, as all were before the 21 fired.
     expect(await notices.last().locator('.notice__text').textContent()).toContain('1.10150');
     expect(await notices.last().getByRole('img', { name: 'Unread' }).count()).toBe(0);
     expect(errors).toEqual([]);
