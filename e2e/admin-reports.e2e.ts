@@ -10,6 +10,7 @@ import {
   OPERATOR_PASSWORD,
   openScriptedMarket,
   operatorSession,
+  pricedAt,
   type RunningServer,
   registerTrader,
   traderApi,
@@ -76,10 +77,34 @@ const cellsOf = async (row: Locator) => (await row.locator('td').allTextContents
 
 const same = (a: string, b: string) => dec(a).eq(dec(b));
 
+/** Today's row of the house P&L report, as the back office reads it (zeros before any real trade). */
+async function houseToday(): Promise<Record<'clients_pnl' | 'fees' | 'protection', string>> {
+  const today = UTC_DAY(Date.now());
+  const { rows } = await traderApi(server, '/admin/api/reports/house', {
+    token: await operatorSession(server),
+    query: { from: today, to: today },
+  });
+  return rows[0] ?? { clients_pnl: '0', fees: '0', protection: '0' };
+}
+
+/** How many exports the audit log holds. */
+async function exportsAudited(): Promise<number> {
+  const { total } = await traderApi(server, '/admin/api/audit', {
+    token: await operatorSession(server),
+    query: { action: 'export.', page: '1', size: '1' },
+  });
+  return total;
+}
+
 describe('back-office reports and exports', () => {
   it('an operator reads the client P&L and house P&L of a real trade, exports them and the Users list as CSV, and finds the exports in the audit log', {
     timeout: 180_000,
   }, async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
+    // Today's house figures and the exports' audit rows before this run (a retried run's first try may
+    // have closed a trade and exported already).
+    const before = await houseToday();
+    const exportsBefore = await exportsAudited();
     // The trader: 1000 deposited and approved, a Bitcoin buy closed after the price rose.
     const email = `reports.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
@@ -154,12 +179,13 @@ describe('back-office reports and exports', () => {
     await eventually(() => todayRow.count()).toBe(1);
     const [day, clientsPnl, fees, protection, housePnl] = await cellsOf(todayRow);
     expect(day).toBe(today);
-    expect(same(clientsPnl!, realised)).toBe(true);
-    expect(same(fees!, fee)).toBe(true);
-    expect(same(protection!, '0')).toBe(true);
-    expect(same(housePnl!, dec(fee).minus(realised).minus(protection!).toFixed()), `house ${housePnl}`).toBe(
-      true,
-    );
+    expect(same(clientsPnl!, dec(before.clients_pnl).plus(realised).toFixed())).toBe(true);
+    expect(same(fees!, dec(before.fees).plus(fee).toFixed())).toBe(true);
+    expect(same(protection!, before.protection)).toBe(true);
+    expect(
+      same(housePnl!, dec(fees!).minus(clientsPnl!).minus(protection!).toFixed()),
+      `house ${housePnl}`,
+    ).toBe(true);
     await page.screenshot({ path: 'test-results/admin-reports.png' });
 
     // c. The client P&L export holds the amounts the screen shows, under English headers.
@@ -221,7 +247,7 @@ describe('back-office reports and exports', () => {
     await page.getByPlaceholder('Action').fill('export.');
     await page.getByRole('button', { name: 'Filter' }).click();
     const audit = page.locator('.ant-table-tbody .ant-table-row');
-    await eventually(() => audit.count()).toBe(2);
+    await eventually(() => audit.count()).toBe(exportsBefore + 2);
     const [usersExport, pnlExport] = [audit.nth(0), audit.nth(1)];
     expect(await usersExport.textContent()).toContain('export.users');
     expect(await usersExport.textContent()).toContain(email);

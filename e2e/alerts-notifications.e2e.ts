@@ -5,7 +5,7 @@ import {
   closeScriptedMarket,
   openScriptedMarket,
   phone,
-  quotedAt,
+  pricedAt,
   type RunningServer,
   registerTrader,
   signInOnScreen,
@@ -63,11 +63,7 @@ const setAlert = (
   });
 const bell = (page: Page) => page.getByTestId('notification-bell');
 
-/** The feed ticks EUR/USD at `price`, and the server quotes it. */
-async function eurusdAt(price: string) {
-  feed.move('EURUSD', price);
-  await quotedAt(server, { EURUSD: price });
-}
+const eurusdAt = (price: string) => pricedAt({ server, feed }, { EURUSD: price });
 
 /** A trader whose "at or above 1.10100, Breakout" alert fired at 1.10150, as the second test has it fire. */
 async function traderWithAFiredAlert(): Promise<Trader> {

@@ -7,6 +7,7 @@ import {
   demoOnTrade,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
 } from './harness';
 
@@ -24,6 +25,7 @@ const within = { timeout: 15_000 };
 
 describe('a hedged Bitcoin book closed from the holding tab', () => {
   it('shows the ask and bid on the buttons, then closes the winner first and everything left, each after a confirmation', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await demoOnTrade(page, server, 'Bitcoin', '96000.00');
     for (const side of ['Buy', 'Sell']) {

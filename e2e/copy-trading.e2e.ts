@@ -1,3 +1,4 @@
+import { balanceText, dec } from '@meridian/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
@@ -6,6 +7,7 @@ import {
   depositApproved,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
   registerTrader,
   signInOnScreen,
@@ -45,10 +47,17 @@ const holdings = async (token: string) =>
     Copied: boolean;
   }[];
 
+/**
+ * The leaderboard shows an e-mail as its first two letters (`ca***@ex***`): each try's provider gets a pair of
+ * its own, so that a retry's follower finds this try's provider, not the one its first try left listed.
+ */
+let tries = 0;
+const providerName = (letters: string) => `${letters}***@ex***`;
+
 /** The follower copies the provider from the leaderboard, through the provider's page. */
-async function copyFromLeaderboard(page: Page, allocation: string) {
+async function copyFromLeaderboard(page: Page, provider: string, allocation: string) {
   await page.goto(`${server.url}/rank`);
-  await page.locator('.rank-row', { hasText: 'cp' }).first().click();
+  await page.locator('.rank-row', { hasText: provider }).click();
   await page.waitForURL((u) => u.pathname === '/rank/provider');
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await page.locator('input[name="allocation"]').fill(allocation);
@@ -61,7 +70,9 @@ describe('copy trading between two real traders', () => {
   it('copies the provider’s open, SL/TP change and close, and stops both ways', {
     timeout: 240_000,
   }, async () => {
-    const providerEmail = `cp${Date.now()}@example.com`;
+    await pricedAt({ server, feed }, { EURUSD: '1.10000' });
+    const letters = `c${String.fromCharCode(97 + tries++)}`;
+    const providerEmail = `${letters}${Date.now()}@example.com`;
     const followerEmail = `fw${Date.now()}@example.com`;
     const provider = await registerTrader(server, providerEmail, PASSWORD);
     const follower = await registerTrader(server, followerEmail, PASSWORD);
@@ -86,9 +97,11 @@ describe('copy trading between two real traders', () => {
     await f.page.waitForURL((u) => u.pathname === '/copy');
     await expect.poll(() => f.page.getByText('You are not copying anyone yet').count()).toBe(1);
     await expect
-      .poll(async () => (await traderApi(server, '/api/follow/list')).length, { timeout: 15_000 })
-      .toBe(1);
-    await copyFromLeaderboard(f.page, '2500');
+      .poll(async () => (await traderApi(server, '/api/follow/list')).map((r: { user: string }) => r.user), {
+        timeout: 15_000,
+      })
+      .toContain(providerName(letters));
+    await copyFromLeaderboard(f.page, providerName(letters), '2500');
 
     // 1 lot against about 10,000 of equity with 2,500 allocated: 0.25 lots in the follower's account.
     const opened = await buy(provider, '1');
@@ -113,13 +126,19 @@ describe('copy trading between two real traders', () => {
       token: follower,
       query: { status: '3' },
     });
-    expect(history.data[0]).toMatchObject({ Id: copy!.Id, CloseReason: 'provider_closed', Copied: true });
-    // The copy's own ledger rows: margin, fee, and the settlement at the close.
+    const closed = history.data[0];
+    expect(closed).toMatchObject({ Id: copy!.Id, CloseReason: 'provider_closed', Copied: true });
+    // The copy's own ledger rows, newest first: its margin and fee taken, then its margin and profit back.
     const ledger = await traderApi(server, '/v1/api/main/accountLog/forexChange', {
       token: follower,
       query: { page: '1' },
     });
-    expect(JSON.stringify(ledger)).toContain(String(copy!.Id));
+    expect(ledger.data.map((row: { MemoTran: string; Value: string }) => [row.MemoTran, row.Value])).toEqual([
+      ['Position closed', balanceText(dec(closed.CautionMoney).plus(closed.FactProfits))],
+      ['Trading fee', balanceText(dec(closed.TradeFee).neg())],
+      ['Order margin', balanceText(dec(closed.CautionMoney).neg())],
+      ['Deposit', '5000.00'],
+    ]);
 
     // What was copied, on the copy's page.
     await f.page.goto(`${server.url}/copy`);
@@ -139,7 +158,7 @@ describe('copy trading between two real traders', () => {
     expect(await holdings(follower)).toHaveLength(1);
 
     // Copy again, then stop closing the copied positions.
-    await copyFromLeaderboard(f.page, '2500');
+    await copyFromLeaderboard(f.page, providerName(letters), '2500');
     await buy(provider, '1');
     await expect.poll(async () => (await holdings(follower)).length, { timeout: 15_000 }).toBe(2);
     await f.page.getByRole('button', { name: 'Stop copying' }).click();

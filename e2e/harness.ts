@@ -123,7 +123,18 @@ async function tradeAroundTheClock(
       token,
       json: { id, sessions: ALWAYS_OPEN, holidays: [] },
     });
-  for (const { code } of closing) feed.move(code, prices[code]!);
+  await pricedAt({ server, feed }, prices);
+}
+
+/**
+ * The feed ticks each of `prices` (code → price), and the server quotes them: where a price-driven test
+ * starts, so that its retry starts where its first try did, whatever price that try left.
+ */
+export async function pricedAt(
+  { server, feed }: Pick<ScriptedMarket, 'server' | 'feed'>,
+  prices: Record<string, string>,
+): Promise<void> {
+  for (const [code, price] of Object.entries(prices)) feed.move(code, price);
   await quotedAt(server, prices);
 }
 

@@ -6,6 +6,7 @@ import {
   depositApproved,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
   registerTrader,
   signInOnScreen,
@@ -107,6 +108,7 @@ describe('money on a phone', () => {
   });
 
   it('keeps the realised P&L on the history tab while live prices move the floating one', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { token, context, page, errors } = await demoTrader();
     // Bought at 96048, closed at 97000 × 0.9995 = 96951.50: (96951.50 − 96048) × 0.01 = 9.035 realised.
     const first = await buyBitcoin(token);

@@ -6,6 +6,7 @@ import {
   demoOnTrade,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
   traderApi,
 } from './harness';
@@ -29,6 +30,7 @@ const holding = async (token: string) =>
 // Each scene may take two minutes: on a loaded machine the first one has taken over one.
 describe('closing half of a Bitcoin buy from its detail, and a trailing stop that follows the price', () => {
   it('closes 50 % after showing what that part realises, keeps the rest open, and lists the part in history', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await demoOnTrade(page, server, 'Bitcoin', '96000.00');
     const token = await tokenOf(page);

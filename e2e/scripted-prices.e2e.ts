@@ -7,7 +7,7 @@ import {
   depositApproved,
   openScriptedMarket,
   phone,
-  quotedAt,
+  pricedAt,
   type RunningServer,
   registerTrader,
   shownPrice,
@@ -27,6 +27,7 @@ afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
 describe('a take-profit hit at a scripted price', () => {
   it('closes the position at the crossing tick and shows its exact profit in history', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: 'Try a demo account' }).click();
@@ -54,9 +55,6 @@ describe('a take-profit hit at a scripted price', () => {
       .poll(() => row.textContent())
       .toContain(`${shownPrice('96048.00')} → ${shownPrice('97051.45')}`);
     expect(await row.locator('.order-row__pnl').textContent()).toContain('10.03');
-    // Back to 96000 for the next scene, which trades Bitcoin from there.
-    feed.move('BTCUSD', '96000.00');
-    await quotedAt(server, { BTCUSD: '96000.00' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -65,6 +63,7 @@ describe('a take-profit hit at a scripted price', () => {
 // Bitcoin trades at every hour, so the scene does not depend on when the suite runs (gold pauses daily at 22:00 UTC).
 describe('Bitcoin gaps through a real account’s margin', () => {
   it('stops the account out and tops it up to exactly zero, as the trader sees in the account history', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const email = `gap.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
     await depositApproved(server, token, '1000');

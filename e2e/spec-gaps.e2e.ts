@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
@@ -8,6 +9,7 @@ import {
   lastCode,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
 } from './harness';
 
@@ -57,6 +59,7 @@ describe('the order form checks its prices before sending', () => {
 
 describe('a pending order that fills', () => {
   it('leaves Pending and appears in Holding as it fills, with the totals, without a reload', async () => {
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await tradeBitcoin(page);
     await page.getByRole('tab', { name: 'Pending' }).click();
@@ -104,8 +107,9 @@ describe('a pending order that fills', () => {
 describe('a phone-registered account', () => {
   it('changes its password on /mine/password with a code sent by SMS', async () => {
     const { context, page, errors } = await phone(browser);
-    const number = '2015550123';
-    const recipient = '+12015550123';
+    // One of the fictional 555-01xx numbers, drawn per try: a retry's number is not yet registered or sent to.
+    const number = `20155501${String(randomInt(100)).padStart(2, '0')}`;
+    const recipient = `+1${number}`;
     const fill = (name: string, value: string) => page.locator(`input[name="${name}"]`).fill(value);
     const signIn = async (password: string) => {
       await page.goto(`${server.url}/login`);

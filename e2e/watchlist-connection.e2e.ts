@@ -5,6 +5,7 @@ import {
   closeScriptedMarket,
   openScriptedMarket,
   phone,
+  pricedAt,
   type RunningServer,
   registerTrader,
   signInOnScreen,
@@ -30,6 +31,7 @@ const connection = (page: Page) => page.locator('.home__source .connection');
 
 describe('a watchlist and the market state on a phone', () => {
   it('shows starred instruments first, live, and says when prices are offline or stale', async () => {
+    await pricedAt({ server, feed }, { EURUSD: '1.10000', BTCUSD: '96000.00' });
     const email = `watch.${Date.now()}@example.com`;
     const token = await registerTrader(server, email, 'secret-123');
     const { context, page, errors } = await phone(browser);
