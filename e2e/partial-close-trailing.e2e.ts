@@ -71,7 +71,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
   }, 120_000);
 
   it("shows a trailing stop's distance and the stop where the price has carried it", async () => {
-    feed.move('BTCUSD', '96000.00');
+    await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await demoOnTrade(page, server, 'Bitcoin', '96000.00');
     const token = await tokenOf(page);
