@@ -97,6 +97,8 @@ export const operators = pgTable('operators', {
   /** Set for a password someone else chose (first start, an admin creating the operator): changed at first sign-in. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false),
+  /** When the operator got their current role: only a role held before a request was filed may approve it. */
+  roleGrantedAt: timestamp('role_granted_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

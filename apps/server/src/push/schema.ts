@@ -1,6 +1,6 @@
 import type { Language } from '@meridian/contract';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -12,6 +12,8 @@ export const pushSubscriptions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The sign-in that subscribed: the subscription ends with it (sign-out, revoke, password change). */
+    sessionId: integer('session_id').references(() => sessions.id),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
