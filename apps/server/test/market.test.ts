@@ -196,7 +196,9 @@ describe('trade_list', () => {
 
   it('calls a quote stale after QUOTE_MAX_AGE without ticks while the market is open', () => {
     const id = t.market.instrumentByCode('AUDUSD')!.id;
-    t.market.pushTick({ symbol: 'AUDUSD', price: '0.65500', time: TEST_START + 1000, volume: 1 });
+    // Received at TEST_START + 1000 by the server's clock, whatever the provider stamped.
+    t.clock.set(TEST_START + 1000);
+    t.market.pushTick({ symbol: 'AUDUSD', price: '0.65500', time: TEST_START - 5000, volume: 1 });
     t.clock.set(TEST_START + 1000 + t.config.quoteMaxAgeMs);
     expect(t.market.quote(id)!.stale).toBe(false);
     t.clock.set(TEST_START + 1001 + t.config.quoteMaxAgeMs);
@@ -247,11 +249,16 @@ describe('kline', () => {
   it('grows the bar in progress and opens the next one on the boundary', async () => {
     const id = t.market.instrumentByCode('USDCHF')!.id;
     const minute = Date.parse('2026-11-18T12:05:00Z');
-    t.clock.set(minute + 60_000);
-    t.market.pushTick({ symbol: 'USDCHF', price: '0.80001', time: minute + 10_000, volume: 1 });
-    t.market.pushTick({ symbol: 'USDCHF', price: '0.80050', time: minute + 20_000, volume: 1 });
-    t.market.pushTick({ symbol: 'USDCHF', price: '0.79990', time: minute + 59_999, volume: 1 });
-    t.market.pushTick({ symbol: 'USDCHF', price: '0.80010', time: minute + 60_000, volume: 1 });
+    // Bars follow the server's clock when each tick is received.
+    for (const [at, price] of [
+      [10_000, '0.80001'],
+      [20_000, '0.80050'],
+      [59_999, '0.79990'],
+      [60_000, '0.80010'],
+    ] as const) {
+      t.clock.set(minute + at);
+      t.market.pushTick({ symbol: 'USDCHF', price, time: minute + at, volume: 1 });
+    }
     const rows = (await kline({ forex_id: id, period: '1min', limit: 2 })).body.data;
     expect(rows).toEqual([
       {
@@ -403,8 +410,8 @@ describe('the websocket', () => {
   it('pushes DAY_MARKET and the kline of every period to subscribers', async () => {
     const topics = [Topic.DAY_MARKET, ...PERIODS.map((p) => klineTopic('ETHUSD', p.period))];
     const client = await subscriber(...topics);
-    const time = TEST_START + 3000;
-    t.market.pushTick({ symbol: 'ETHUSD', price: '3220.15', time, volume: 1 });
+    const time = t.clock.now();
+    t.market.pushTick({ symbol: 'ETHUSD', price: '3220.15', time: time - 3000, volume: 1 });
     await until(() => client.messages().length === 1 + PERIODS.length);
     const day = client.messages().find((m) => m.type === 'DAY_MARKET');
     const klines = client.messages().filter((m) => m.type === 'kline');

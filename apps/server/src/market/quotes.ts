@@ -5,8 +5,10 @@ import type { MarketInstrument } from './definitions';
 /** The latest quote of an instrument: its current day bar (the UTC session) and when it last ticked. */
 export interface QuoteState {
   session: Bar;
-  /** UTC milliseconds of the last tick. */
+  /** UTC milliseconds, by our clock, when the last tick was received: what freshness and sessions are judged on. */
   time: number;
+  /** The provider's stamp of the last tick, never ahead of `time` by more than MAX_AHEAD_MS: it only orders the ticks of one symbol. */
+  sourceTime: number;
   /**
    * Loaded from the stored bars at start-up, not yet ticked in this process: only the minute of the last
    * tick is stored, so its age is unknown and the quote counts as stale until a tick comes.
@@ -20,14 +22,14 @@ export class QuoteBook {
   /** Counts the quotes set: a change of any quote changes it. */
   revision = 0;
 
-  set(instrumentId: number, session: Bar, time: number): void {
-    this.quotes.set(instrumentId, { session, time });
+  set(instrumentId: number, session: Bar, time: number, sourceTime: number): void {
+    this.quotes.set(instrumentId, { session, time, sourceTime });
     this.revision++;
   }
 
-  /** The quote of the stored bars at start-up (see QuoteState.restored). */
+  /** The quote of the stored bars at start-up (see QuoteState.restored): any provider tick is newer than it. */
   restore(instrumentId: number, session: Bar, time: number): void {
-    this.quotes.set(instrumentId, { session, time, restored: true });
+    this.quotes.set(instrumentId, { session, time, sourceTime: 0, restored: true });
     this.revision++;
   }
 

@@ -23,8 +23,22 @@ export const MARKET_TICK = 'market.tick';
 const MARKET_DEFINITIONS = 'market.definitions';
 /** Bars in progress are written this often (and on stop, and before a kline series is read from them). */
 const FLUSH_EVERY_MS = 1000;
-/** A tick stamped further ahead of our clock than this comes from a broken clock and is dropped. */
-const MAX_FUTURE_MS = 60_000;
+/** A provider's stamp further ahead of our clock than this is taken at our clock (TRADING.md "Prices"). */
+export const MAX_AHEAD_MS = 2_000;
+
+/** A feed's tick stamped on arrival: `time` is our clock's, `sourceTime` the provider's, for ordering only. */
+export interface ReceivedTick extends Tick {
+  sourceTime: number;
+}
+
+/**
+ * Stamps a tick on arrival. The provider's clock only orders one symbol's ticks, and a stamp from its
+ * future is taken at ours, so that a drifting or broken clock can neither hold later ticks back nor make
+ * an old quote look fresh.
+ */
+export function received(tick: Tick, at: number): ReceivedTick {
+  return { ...tick, time: at, sourceTime: tick.time > at + MAX_AHEAD_MS ? at : tick.time };
+}
 
 export interface MarketTick {
   instrumentId: number;
@@ -126,19 +140,25 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     bus.publish(Channel.topic, { topic, message } satisfies TopicEvent);
   }
 
-  /** The leader's tick: applied, published to clients and to the other nodes. */
+  /** The leader's tick, stamped as it arrives: applied, published to clients and to the other nodes. */
   function pushTick(tick: Tick): boolean {
-    if (!applyTick(tick, true)) return false;
-    bus.publish(MARKET_TICK, tick);
+    const stamped = received(tick, now());
+    if (!applyTick(stamped, true)) return false;
+    bus.publish(MARKET_TICK, stamped);
     return true;
   }
 
-  /** Takes one tick: false when it is refused (unknown symbol, closed market, out of order, bad price). */
-  function applyTick(tick: Tick, publishing: boolean): boolean {
+  /**
+   * Takes one tick stamped by the leader: false when it is refused (unknown symbol, closed market at its
+   * receipt, older than the symbol's last by the provider's clock, bad price).
+   */
+  function applyTick(tick: ReceivedTick, publishing: boolean): boolean {
     const instrument = byCode.get(tick.symbol);
-    if (!instrument || tick.time > now() + MAX_FUTURE_MS || !instrument.isOpen(tick.time)) return false;
+    if (!instrument || !instrument.isOpen(tick.time)) return false;
     const last = quotes.get(instrument.id);
-    if (last && tick.time < last.time) return false;
+    if (last && tick.sourceTime < last.sourceTime) return false;
+    // Our clock may step back a little (NTP): a symbol's receipt times never do.
+    const time = last ? Math.max(tick.time, last.time) : tick.time;
     const { id, code, pricePrecision: precision } = instrument;
     let points: number;
     try {
@@ -148,17 +168,17 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     }
     if (points <= 0) return false;
 
-    const moved = bars.apply(id, precision, tickBar(tick.time / 1000, points, tick.volume));
+    const moved = bars.apply(id, precision, tickBar(time / 1000, points, tick.volume));
     for (const { period, bar } of moved) {
-      if (period === '1day') quotes.set(id, bar, tick.time);
+      if (period === '1day') quotes.set(id, bar, time, tick.sourceTime);
       if (period === SPARK_PERIOD) sparks.update(id, bar);
       if (publishing) publish(kline(code, period, candleOf(bar, precision)));
     }
     klines.moved(id, moved);
     if (!publishing) return true;
     const quote = quoteOf(instrument)!;
-    publish(dayMarket(code, quote, tick.time));
-    const event = { instrumentId: id, symbol: code, price: quote.price, time: tick.time };
+    publish(dayMarket(code, quote, time));
+    const event = { instrumentId: id, symbol: code, price: quote.price, time };
     for (const listener of listeners) listener(event);
     return true;
   }
@@ -189,7 +209,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       if (leading) await source.stop();
       leading = false;
       stopFollowing ??= bus.subscribe(MARKET_TICK, (tick) => {
-        if (!leading) applyTick(tick as Tick, false);
+        if (!leading) applyTick(tick as ReceivedTick, false);
       });
     },
 

@@ -25,7 +25,7 @@ import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
 import { type OrderRow, orders } from './schema';
-import { type CloseReason, lostToAnotherExecution, type Trading } from './service';
+import { type CloseReason, lostToAnotherExecution, type Trading, waitsForALivePrice } from './service';
 
 /** Account pushes and stop-out checks run at most this often per user (4 a second). */
 export const SWEEP_MS = 250;
@@ -148,8 +148,8 @@ export class Engine {
       const orderId = Number(trigger.orderId);
       this.enqueue(orderId, () =>
         trigger.kind === 'pending'
-          ? this.trading.fill(orderId, tick.price)
-          : this.trading.close(orderId, CLOSE_REASON[trigger.kind], { atPrice: tick.price }),
+          ? this.trading.fill(orderId)
+          : this.trading.close(orderId, CLOSE_REASON[trigger.kind]),
       );
     }
     const pair = this.market.tradable(tick.instrumentId)?.code;
@@ -202,14 +202,16 @@ export class Engine {
   }
 
   /**
-   * Executions run one after another. A lost race ("already closed") is expected; any other failure
+   * Executions run one after another, each at the live price when it runs. A lost race ("already
+   * closed") is expected; any other failure
    * (the database away, an instrument not loaded) must not lose the order's triggers, which the index
    * gave up when they fired: the order is read back from the database and followed again.
    */
   private enqueue(orderId: number, run: () => Promise<unknown>): void {
     this.queue = this.queue.then(run).catch(async (err) => {
       if (lostToAnotherExecution(err)) return;
-      this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
+      // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
+      if (!waitsForALivePrice(err)) this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
       this.toReload.add(orderId);
       await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
     });
@@ -443,7 +445,7 @@ export class Engine {
     if (first !== undefined && state?.state === 'open') {
       this.enqueue(first, async () => {
         try {
-          await this.trading.close(first, 'stop_out', { atPrice: state.price });
+          await this.trading.close(first, 'stop_out');
         } finally {
           this.dirty.add(userId);
         }

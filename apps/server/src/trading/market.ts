@@ -1,4 +1,5 @@
 import type { Instrument, PriceLookup } from '@meridian/core';
+import { refuse } from '../http/errors';
 import type { MarketInstrument } from '../market/definitions';
 import type { Market } from '../market/service';
 
@@ -26,8 +27,10 @@ export interface TradingMarket {
   priceState(instrumentId: number, now: number): PriceState;
   /** Latest price, fresh or not: what open positions are marked at. */
   lastPrice(instrumentId: number): string | undefined;
-  /** Pair lookup for USD conversion ('GBPUSD', 'USDJPY'…). */
+  /** Pair lookup for USD conversion ('GBPUSD', 'USDJPY'…) at the last prices: what positions are marked at. */
   prices: PriceLookup;
+  /** The same, for money that moves now: a pair whose open market's quote is stale refuses ('price_unavailable'). */
+  livePrices: PriceLookup;
   onTick(listener: (tick: Tick) => void): () => void;
 }
 
@@ -72,6 +75,14 @@ export function tradingMarket(market: Market): TradingMarket {
     prices(pair) {
       const instrument = market.instrumentByCode(pair);
       return instrument && market.lastPrice(instrument.id);
+    },
+    livePrices(pair) {
+      const instrument = market.instrumentByCode(pair);
+      if (!instrument) return undefined;
+      const quote = market.quote(instrument.id);
+      // A closed pair converts at its last price; an open one only at a fresh quote.
+      if ((!quote || quote.stale) && market.isOpen(instrument.id)) throw refuse('price_unavailable');
+      return market.lastPrice(instrument.id);
     },
     onTick: (listener) => market.onTick(listener),
   };

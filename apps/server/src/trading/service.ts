@@ -141,6 +141,11 @@ const RACE_LOST: ReadonlySet<string> = new Set([
 export const lostToAnotherExecution = (err: unknown) =>
   err instanceof StopOutLifted || RACE_LOST.has((err as { key?: unknown } | undefined)?.key as string);
 
+/** Refusals of an execution that found no live price when it ran: its trigger waits for the next one. */
+const NO_LIVE_PRICE: ReadonlySet<string> = new Set(['price_unavailable', 'market_closed']);
+export const waitsForALivePrice = (err: unknown) =>
+  NO_LIVE_PRICE.has((err as { key?: unknown } | undefined)?.key as string);
+
 /**
  * A stop-out the locked account no longer calls for: money arrived (a deposit, an operator's credit) or the
  * price came back between the sweep's balance read and the close. Nothing closes; the account is swept again.
@@ -333,7 +338,7 @@ export class Trading {
       const target =
         input.pendingTarget === null ? null : priceInput(input.pendingTarget, precision)!.toFixed();
       const feeType = Number(settings.trade_fee_type);
-      const cost = orderCost(terms, input, target ?? market, feeType, this.market.prices);
+      const cost = orderCost(terms, input, target ?? market, feeType, this.market.livePrices);
       const trailing = input.trailingDistance
         ? priceInput(input.trailingDistance, precision)!.toFixed()
         : null;
@@ -390,19 +395,21 @@ export class Trading {
   }
 
   /**
-   * Fills a pending order at a tick that reached its target. Its margin and fee were reserved at the
-   * target; at a gap the fill price differs, so both are worked out again at the fill and the difference
+   * Fills a pending order whose target a tick reached, at the live price when it runs (never one captured
+   * earlier: a closed market or a stale quote refuses, and the engine keeps the order). Its margin and fee
+   * were reserved at the target; at a gap the fill price differs, so both are worked out again at the fill and the difference
    * is taken or given back with its own ledger rows. An account that cannot pay more is not given a
    * position it cannot carry: the order is cancelled (reason `insufficient_margin`) and its reserve
    * refunded. Null when the order is no longer pending.
    */
-  async fill(orderId: number, tickPrice: string): Promise<OrderRow | null> {
+  async fill(orderId: number): Promise<OrderRow | null> {
     const done = await this.db.transaction(async (tx) => {
       const [pending] = await tx.select().from(orders).where(eq(orders.id, orderId));
       if (!pending || pending.status !== OrderStatus.pending) return null;
       const tradable = this.market.tradable(pending.instrumentId);
       // No terms to fill with: an error, so that the engine keeps the order and tries again.
       if (!tradable) throw new Error(`instrument ${pending.instrumentId} of order ${orderId} is not loaded`);
+      const tickPrice = this.livePrice(pending.instrumentId);
       const account = await this.account(tx, pending.userId, true);
       const side = sideOf(pending);
       const cost = orderCost(
@@ -410,7 +417,7 @@ export class Trading {
         { side, lots: pending.lots, leverage: pending.leverage },
         tickPrice,
         pending.feeType,
-        this.market.prices,
+        this.market.livePrices,
       );
       const more = { margin: cost.margin.minus(pending.margin), fee: cost.fee.minus(pending.fee) };
       const due = more.margin.plus(more.fee);
@@ -455,8 +462,8 @@ export class Trading {
   }
 
   /**
-   * Closes a holding order: at `atPrice` (the tick that crossed a trigger, or the live price for a
-   * stop-out) or else at the live market price, with the spread and quote currency it was placed under.
+   * Closes a holding order at the live market price when it runs (a trigger's or a stop-out's too: never a
+   * price captured earlier), with the spread and quote currency it was placed under.
    * `userId` restricts it to the owner's orders. With `lots` under the position's, only that part closes
    * (see `closePart`). An account the close leaves with no position and a negative balance pays it as
    * `payNegativeBalance` says, in the same transaction. The order is read again once its account is
@@ -468,7 +475,6 @@ export class Trading {
     reason: CloseReason,
     options: {
       userId?: number;
-      atPrice?: string;
       /** Closes only this many lots when fewer than the position holds. */
       lots?: string;
       /** Runs in the close's transaction (an operator's audit row): the close and it commit together. */
@@ -497,12 +503,12 @@ export class Trading {
         const refusal = checkPartialClose(tradable.terms, order!.lots, options.lots);
         if (refusal) throw orderRefusal(refusal, tradable);
       }
-      const market = options.atPrice ?? this.livePrice(order!.instrumentId);
+      const market = this.livePrice(order!.instrumentId);
       const terms = termsOf(order!, tradable);
       const side = sideOf(order!);
       const exit = closePrice(side, market, terms);
       const pnlOf = (lots: string) =>
-        roundMoney(floatingPnl(terms, { side, lots, price: order!.price }, exit, this.market.prices));
+        roundMoney(floatingPnl(terms, { side, lots, price: order!.price }, exit, this.market.livePrices));
       const now = new Date(this.now());
       const ending = {
         status: OrderStatus.closed,
