@@ -211,7 +211,8 @@ export class Engine {
     this.queue = this.queue.then(run).catch(async (err) => {
       if (lostToAnotherExecution(err)) return;
       // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
-      if (!waitsForALivePrice(err)) this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
+      if (!waitsForALivePrice(err))
+        this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
       this.toReload.add(orderId);
       await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
     });

@@ -41,7 +41,12 @@ describe('a SOLUSD buy limit at 135.10, reached just before the feed falls silen
   it('fills nothing on the stale quote, waits while the price is above its target, and fills at the live tick that reaches it', async () => {
     const { id: userId, token } = await d.trader('1000');
     d.tick('SOLUSD', '140.00');
-    const limit = await d.submit(token, { ...SOL, forex_id: d.id('SOLUSD'), status: 0, target_price: '135.10' });
+    const limit = await d.submit(token, {
+      ...SOL,
+      forex_id: d.id('SOLUSD'),
+      status: 0,
+      target_price: '135.10',
+    });
     expect(limit.code).toBe(1);
     d.tick('SOLUSD', '135.07');
     t.clock.set(t.clock.now() + 11_000);
