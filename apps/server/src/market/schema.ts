@@ -48,6 +48,13 @@ export const instruments = pgTable('instruments', {
   /** 1 = fixed margin; otherwise leveraged. */
   marginMode: integer('margin_mode').notNull(),
   spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull().default('0'),
+  /** Points the platform adds to the provider's spread: half below the bid, half above the ask. */
+  markup: numeric('markup', { precision: 24, scale: 8 }).notNull().default('0'),
+  /** Swap points per lot per night a buy (long) and a sell (short) accrue; negative is charged. */
+  swapLong: numeric('swap_long', { precision: 24, scale: 8 }).notNull().default('0'),
+  swapShort: numeric('swap_short', { precision: 24, scale: 8 }).notNull().default('0'),
+  /** The largest absolute net exposure of real accounts, in lots, that orders may take it to; null: no limit. */
+  exposureLimit: numeric('exposure_limit', { precision: 24, scale: 8 }),
   baseCurrency: text('base_currency').notNull(),
   quoteCurrency: text('quote_currency').notNull(),
   /** Price the history is built to end at when the instrument has none yet. */

@@ -1,6 +1,17 @@
 import type { CloseReason, OrderStatus } from '@meridian/contract';
 import type { OrderType } from '@meridian/core';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../db/schema';
 
 const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
@@ -41,6 +52,8 @@ export const orders = pgTable(
     trailingDistance: price('trailing_distance'),
     margin: money('margin').notNull(),
     fee: money('fee').notNull(),
+    /** Swap accrued by the rollovers it was held through (USD, negative when charged); settled at close. */
+    swap: money('swap').notNull().default('0'),
     closePrice: price('close_price'),
     /** Realized P&L in USD, set when it closes. */
     profit: money('profit'),
@@ -72,3 +85,20 @@ export const orders = pgTable(
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
+
+/** Each rollover a position was held through, once per position and night: what made its `swap`. */
+export const swapRollovers = pgTable(
+  'swap_rollovers',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The UTC date of the 22:00 rollover. */
+    night: date('night').notNull(),
+    /** Nights charged at this rollover (3 for the weekend's, 0 never stored). */
+    nights: integer('nights').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.night] })],
+);

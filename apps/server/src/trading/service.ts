@@ -373,6 +373,7 @@ export class Trading {
           trailingDistance: trailing,
           margin: cost.margin.toString(),
           fee: cost.fee.toString(),
+          swap: '0',
           clientOrderId: input.clientOrderId,
           copyId: input.copyId ?? null,
           spreadRate: String(terms.spreadRate),
