@@ -102,9 +102,9 @@ export interface Config {
   /** SMS go to this provider webhook when set (accounts/delivery/sms-http.ts), else into the outbox. */
   smsUrl?: string;
   smsToken?: string;
-  /** Where prices come from: the built-in simulator or the external feed at `feedUrl` (docs/feed-protocol.md). */
+  /** Where prices come from: the built-in simulator or the external providers at `feedUrls`, most preferred first (docs/feed-protocol.md). */
   feed: 'simulator' | 'external';
-  feedUrl?: string;
+  feedUrls: string[];
   /** The simulator's seed: the same seed gives the same ticks. */
   feedSeed: number;
   /** A quote older than this while its market is open is stale (TRADING.md "Prices"). */
@@ -142,6 +142,18 @@ function trustProxyOf(value: string): Config['trustProxy'] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** FEED_URL: one provider's ws:// or wss:// address, or several separated by commas, most preferred first. */
+function feedUrlsOf(value: string | undefined): string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!/^wss?:\/\/[^\s]+$/.test(url)) throw new Error(`FEED_URL: ${url} is not a ws:// or wss:// address`);
+  }
+  return urls;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -195,7 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsUrl: e.SMS_URL || undefined,
     smsToken: e.SMS_TOKEN,
     feed: e.FEED,
-    feedUrl: e.FEED_URL,
+    feedUrls: feedUrlsOf(e.FEED_URL),
     feedSeed: e.FEED_SEED,
     quoteMaxAgeMs: e.QUOTE_MAX_AGE * 1000,
     demoTraders: e.DEMO_TRADERS === 'on' && !e.DATABASE_URL,

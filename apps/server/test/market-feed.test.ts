@@ -1,7 +1,7 @@
 import type { Schedule } from '@meridian/core';
 import { ALWAYS_OPEN } from '@meridian/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExternalFeed } from '../src/feed/external';
+import { ExternalFeed, leadingProvider } from '../src/feed/external';
 import type { FeedInstrument, Tick } from '../src/feed/feed';
 import { Simulator } from '../src/feed/simulator';
 import { startFakeFeed } from './fakeFeed';
@@ -72,7 +72,7 @@ describe('the external feed adapter', () => {
   async function connected() {
     const provider = await startFakeFeed();
     const events: string[] = [];
-    const feed = new ExternalFeed({ url: provider.url, log: (event) => events.push(event) });
+    const feed = new ExternalFeed({ urls: [provider.url], log: (event) => events.push(event) });
     const ticks: Tick[] = [];
     cleanup.push(
       () => feed.stop(),
@@ -95,8 +95,8 @@ describe('the external feed adapter', () => {
     provider.send({ type: 'tick', symbol: 'BTCUSD', price: '96260.5', time: WEDNESDAY + 1, volume: 3 });
     await until(() => ticks.length === 2);
     expect(ticks).toEqual([
-      { type: 'tick', symbol: 'EURUSD', price: '1.16501', time: WEDNESDAY, volume: 1 },
-      { type: 'tick', symbol: 'BTCUSD', price: '96260.5', time: WEDNESDAY + 1, volume: 3 },
+      { type: 'tick', symbol: 'EURUSD', price: '1.16501', time: WEDNESDAY, volume: 1, source: 0 },
+      { type: 'tick', symbol: 'BTCUSD', price: '96260.5', time: WEDNESDAY + 1, volume: 3, source: 0 },
     ]);
   });
 
@@ -124,5 +124,63 @@ describe('the external feed adapter', () => {
     await provider.subscribed(2);
     provider.send({ type: 'tick', symbol: 'EURUSD', price: '1.16503', time: WEDNESDAY });
     await until(() => ticks.length === 1);
+  });
+});
+
+describe('two price providers, the first preferred', () => {
+  let cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup) await step();
+    cleanup = [];
+  });
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('leads with the first provider heard from recently, else the next, else none', () => {
+    expect(leadingProvider([1000, 1000], 1500, 600)).toBe(0);
+    expect(leadingProvider([500, 1400], 1500, 600)).toBe(1);
+    expect(leadingProvider([0, 0], 1500, 600)).toBe(-1);
+  });
+
+  it('takes ticks from the first; when it falls silent, from the second; and from the first again once it is back', async () => {
+    const [first, second] = [await startFakeFeed(), await startFakeFeed()];
+    const events: string[] = [];
+    const feed = new ExternalFeed({
+      urls: [first.url, second.url],
+      failoverMs: 300,
+      log: (event) => events.push(event),
+    });
+    const ticks: Tick[] = [];
+    cleanup.push(
+      () => feed.stop(),
+      () => first.close(),
+      () => second.close(),
+    );
+    feed.start(INSTRUMENTS, (tick) => ticks.push(tick));
+    await Promise.all([first.subscribed(1), second.subscribed(1)]);
+    const prices = () => ticks.map((t) => t.price);
+    const tick = (price: string) => ({ type: 'tick', symbol: 'BTCUSD', price, time: Date.now() });
+
+    first.send(tick('96000.00'));
+    second.send(tick('96000.50'));
+    await until(() => ticks.length === 1);
+    // The standby's tick is not taken while the first provider speaks.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(prices()).toEqual(['96000.00']);
+
+    // The first falls silent: after 300 ms the second's ticks are taken.
+    await new Promise((r) => setTimeout(r, 350));
+    second.send(tick('96001.50'));
+    await until(() => ticks.length === 2);
+    expect(ticks[1]).toMatchObject({ price: '96001.50', source: 1 });
+
+    // The first is back: it leads again, and the second's ticks are dropped.
+    first.send(tick('96002.00'));
+    await until(() => ticks.length === 3);
+    second.send(tick('96002.50'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(prices()).toEqual(['96000.00', '96001.50', '96002.00']);
+    expect(events.filter((e) => e === 'feed provider leads')).toHaveLength(3);
   });
 });

@@ -193,7 +193,7 @@ describe('the price source', () => {
   });
 
   it('and external when they come from a real feed', async () => {
-    const external = await startTestApp({ feed: 'external', feedUrl: 'wss://feed.example.com/' });
+    const external = await startTestApp({ feed: 'external', feedUrls: ['wss://feed.example.com/'] });
     try {
       expect((await external.call('GET', api.basicInfo.path)).body.data.price_source).toBe('external');
     } finally {

@@ -23,48 +23,96 @@ const providerMessage = z.discriminatedUnion('type', [
 ]);
 
 export interface ExternalFeedOptions {
-  url: string;
-  /** Told about connection changes and refused messages. */
+  /** The providers, most preferred first. */
+  urls: string[];
+  /** Told about connection changes, switches between providers and refused messages. */
   log?: (event: string, detail?: unknown) => void;
+  /** A provider silent this long hands the lead to the next live one. */
+  failoverMs?: number;
+  now?: () => number;
 }
 
-/** Adapter for a price provider speaking the JSON-over-websocket protocol of docs/feed-protocol.md. */
+/**
+ * Past the 5 s within which a provider must send something (docs/feed-protocol.md), and well before a
+ * quote goes stale (QUOTE_MAX_AGE, 10 s): the next provider's ticks arrive while quotes are still fresh.
+ */
+export const FAILOVER_MS = 6_000;
+
+/** Which provider leads: the first one heard from within `failoverMs`; -1 when none is. */
+export function leadingProvider(lastHeard: readonly number[], now: number, failoverMs: number): number {
+  return lastHeard.findIndex((heard) => now - heard < failoverMs);
+}
+
+/**
+ * Adapter for price providers speaking the JSON-over-websocket protocol of docs/feed-protocol.md. Every
+ * provider is connected at once; ticks are taken from the first one that is live (hot standby), so a
+ * provider going quiet is replaced before quotes go stale, and the preferred one leads again once it is back.
+ */
 export class ExternalFeed implements PriceFeed {
-  private socket: WebSocket | undefined;
-  private retryMs = FIRST_RETRY_MS;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private silenceTimer: NodeJS.Timeout | undefined;
-  private stopped = true;
+  private links: ProviderLink[] = [];
+  private leader = -1;
 
   constructor(private readonly options: ExternalFeedOptions) {}
 
   start(instruments: FeedInstrument[], onTick: (tick: Tick) => void): void {
-    this.stopped = false;
-    this.connect(
-      instruments.map((i) => i.symbol),
-      onTick,
-    );
+    const log = this.options.log ?? (() => {});
+    const now = this.options.now ?? Date.now;
+    const failoverMs = this.options.failoverMs ?? FAILOVER_MS;
+    const symbols = instruments.map((i) => i.symbol);
+    this.links = this.options.urls.map((url, source) => {
+      const link = new ProviderLink(url, log, now, (tick) => {
+        const leader = leadingProvider(
+          this.links.map((l) => l.lastHeard),
+          now(),
+          failoverMs,
+        );
+        if (leader !== this.leader) {
+          log('feed provider leads', { provider: leader, was: this.leader });
+          this.leader = leader;
+        }
+        if (leader === source) onTick({ ...tick, source });
+      });
+      link.start(symbols);
+      return link;
+    });
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    clearTimeout(this.silenceTimer);
-    this.socket?.terminate();
-    this.socket = undefined;
+    for (const link of this.links) link.stop();
+    this.links = [];
+    this.leader = -1;
   }
+}
 
-  private connect(symbols: string[], onTick: (tick: Tick) => void): void {
-    const log = this.options.log ?? (() => {});
-    const socket = new WebSocket(this.options.url);
+/** One provider's connection: connects, subscribes, notices silence and reconnects with backoff. */
+class ProviderLink {
+  private socket: WebSocket | undefined;
+  private retryMs = FIRST_RETRY_MS;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private silenceTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** When it last sent anything (a tick, a heartbeat), by our clock; 0 before it has. */
+  lastHeard = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: (event: string, detail?: unknown) => void,
+    private readonly now: () => number,
+    private readonly onTick: (tick: Tick) => void,
+  ) {}
+
+  start(symbols: string[]): void {
+    const { log } = this;
+    const socket = new WebSocket(this.url);
     this.socket = socket;
     const heard = () => {
+      this.lastHeard = this.now();
       clearTimeout(this.silenceTimer);
       this.silenceTimer = setTimeout(() => socket.terminate(), SILENCE_LIMIT_MS);
       this.silenceTimer.unref();
     };
     socket.on('open', () => {
-      log('feed connected');
+      log('feed connected', { url: this.url });
       this.retryMs = FIRST_RETRY_MS;
       heard();
       socket.send(JSON.stringify({ type: 'subscribe', symbols }));
@@ -74,18 +122,27 @@ export class ExternalFeed implements PriceFeed {
       const parsed = providerMessage.safeParse(isBinary ? undefined : parseJson(data.toString()));
       if (!parsed.success) return log('feed message refused', data.toString().slice(0, 200));
       const message = parsed.data;
-      if (message.type === 'tick') onTick(message);
+      if (message.type === 'tick') this.onTick(message);
       else if (message.type === 'error') log('feed error', message.message);
     });
     socket.on('error', (err) => log('feed socket error', err.message));
     socket.on('close', () => {
       clearTimeout(this.silenceTimer);
+      this.lastHeard = 0;
       if (this.stopped || this.socket !== socket) return;
-      log('feed disconnected', { retryInMs: this.retryMs });
-      this.retryTimer = setTimeout(() => this.connect(symbols, onTick), this.retryMs);
+      log('feed disconnected', { url: this.url, retryInMs: this.retryMs });
+      this.retryTimer = setTimeout(() => this.start(symbols), this.retryMs);
       this.retryTimer.unref();
       this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs * 2);
     });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.silenceTimer);
+    this.socket?.terminate();
+    this.socket = undefined;
   }
 }
 

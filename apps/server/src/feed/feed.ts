@@ -10,6 +10,8 @@ export interface Tick {
   time: number;
   /** Tick volume, 1 unless the feed says otherwise. */
   volume: number;
+  /** Which of several providers sent it (their own clocks order only their own ticks); none for one source. */
+  source?: number;
 }
 
 /** What a feed is told about each instrument it should quote. */

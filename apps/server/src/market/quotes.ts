@@ -9,6 +9,8 @@ export interface QuoteState {
   time: number;
   /** The provider's stamp of the last tick, never ahead of `time` by more than MAX_AHEAD_MS: it only orders the ticks of one symbol. */
   sourceTime: number;
+  /** The provider that sent it, when there are several: another provider's clock does not order its ticks. */
+  source?: number;
   /**
    * Loaded from the stored bars at start-up, not yet ticked in this process: only the minute of the last
    * tick is stored, so its age is unknown and the quote counts as stale until a tick comes.
@@ -22,8 +24,13 @@ export class QuoteBook {
   /** Counts the quotes set: a change of any quote changes it. */
   revision = 0;
 
-  set(instrumentId: number, session: Bar, time: number, sourceTime: number): void {
-    this.quotes.set(instrumentId, { session, time, sourceTime });
+  set(
+    instrumentId: number,
+    session: Bar,
+    time: number,
+    from: Pick<QuoteState, 'sourceTime' | 'source'>,
+  ): void {
+    this.quotes.set(instrumentId, { session, time, sourceTime: from.sourceTime, source: from.source });
     this.revision++;
   }
 

@@ -150,13 +150,13 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
 
   /**
    * Takes one tick stamped by the leader: false when it is refused (unknown symbol, closed market at its
-   * receipt, older than the symbol's last by the provider's clock, bad price).
+   * receipt, older than the symbol's last by the clock of the provider that sent both, bad price).
    */
   function applyTick(tick: ReceivedTick, publishing: boolean): boolean {
     const instrument = byCode.get(tick.symbol);
     if (!instrument || !instrument.isOpen(tick.time)) return false;
     const last = quotes.get(instrument.id);
-    if (last && tick.sourceTime < last.sourceTime) return false;
+    if (last && last.source === tick.source && tick.sourceTime < last.sourceTime) return false;
     // Our clock may step back a little (NTP): a symbol's receipt times never do.
     const time = last ? Math.max(tick.time, last.time) : tick.time;
     const { id, code, pricePrecision: precision } = instrument;
@@ -170,7 +170,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
 
     const moved = bars.apply(id, precision, tickBar(time / 1000, points, tick.volume));
     for (const { period, bar } of moved) {
-      if (period === '1day') quotes.set(id, bar, time, tick.sourceTime);
+      if (period === '1day') quotes.set(id, bar, time, tick);
       if (period === SPARK_PERIOD) sparks.update(id, bar);
       if (publishing) publish(kline(code, period, candleOf(bar, precision)));
     }
@@ -295,6 +295,6 @@ function feedFor(
   now: () => number,
   log: (message: string, detail?: unknown) => void,
 ): PriceFeed {
-  if (config.feed === 'external') return new ExternalFeed({ url: config.feedUrl!, log });
+  if (config.feed === 'external') return new ExternalFeed({ urls: config.feedUrls, log });
   return new Simulator(config.feedSeed, now);
 }

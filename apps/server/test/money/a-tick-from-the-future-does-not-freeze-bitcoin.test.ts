@@ -70,3 +70,21 @@ describe("EUR/USD at Friday's 22:00 close, and a tick stamped a second before it
     expect(t.market.lastPrice(eurusd)).toBe('1.16000');
   });
 });
+
+describe('Bitcoin quoted by a provider whose standby runs its clock 30 s behind', () => {
+  it("takes the standby's ticks after a failover: a provider's clock orders only its own ticks", () => {
+    const at = t.clock.now();
+    expect(t.market.pushTick({ symbol: 'BTCUSD', price: '96200.00', time: at, volume: 1, source: 0 })).toBe(
+      true,
+    );
+    t.clock.set(at + 1000);
+    expect(
+      t.market.pushTick({ symbol: 'BTCUSD', price: '96210.00', time: at - 30_000, volume: 1, source: 1 }),
+    ).toBe(true);
+    // Within one provider, an older stamp is still an older tick.
+    expect(
+      t.market.pushTick({ symbol: 'BTCUSD', price: '96220.00', time: at - 31_000, volume: 1, source: 1 }),
+    ).toBe(false);
+    expect(t.market.quote(d.id('BTCUSD'))!.price).toBe('96210.00');
+  });
+});
