@@ -100,7 +100,7 @@ describe('instruments', () => {
     const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
     const u = await trader(t, 'ins1');
     await credit(t, u.id, '100000');
-    t.market.pushTick({ symbol: 'EURUSD', price: '1.16500', time: t.clock.now(), volume: 1 });
+    t.quote('EURUSD', '1.16500');
     const order = {
       side: 'buy' as const,
       instrumentId: eurusd!.id,
@@ -154,9 +154,7 @@ describe('instruments', () => {
     expect(list.body.data).toContainEqual(expect.objectContaining({ Id: added!.id, Code: 'EURSEK' }));
     expect(t.market.quote(added!.id)?.price).toBeTruthy();
     expect(feedStart.mock.calls.at(-1)?.[0].map((i) => i.symbol)).toContain('EURSEK');
-    expect(t.market.pushTick({ symbol: 'EURSEK', price: '11.21000', time: t.clock.now(), volume: 1 })).toBe(
-      true,
-    );
+    expect(t.quote('EURSEK', '11.21000')).toBe(true);
     feedStart.mockRestore();
   });
 

@@ -155,7 +155,7 @@ describe('live risk view', () => {
     const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
     const who = await trader(t, 'streamer');
     await credit(t, who.id, '10000');
-    t.market.pushTick({ symbol: 'EURUSD', price: '1.16500', time: t.clock.now(), volume: 1 });
+    t.quote('EURUSD', '1.16500');
 
     const risk = await operatorToken(t, 'risk');
     const res = await openStream(risk.token);
@@ -179,7 +179,7 @@ describe('live risk view', () => {
     // A price move alone (no order change) reaches the view: the floating P&L follows the tick.
     const before = opened.exposure.floating_pnl;
     t.clock.set(t.clock.now() + 1000);
-    t.market.pushTick({ symbol: 'EURUSD', price: '1.17500', time: t.clock.now(), volume: 1 });
+    t.quote('EURUSD', '1.17500');
     const moved = await next((s) => s.exposure.floating_pnl !== before);
     expect(Number(moved.exposure.floating_pnl)).toBeGreaterThan(Number(before));
 

@@ -205,7 +205,7 @@ const ofA = () => {
 
 const tick = (code: string, price: string) => {
   t.clock.set(t.clock.now() + 1000);
-  expect(t.market.pushTick({ symbol: code, price, time: t.clock.now(), volume: 1 })).toBe(true);
+  expect(t.quote(code, price)).toBe(true);
 };
 
 async function fund(userId: number, amount: string) {

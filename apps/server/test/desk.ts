@@ -56,10 +56,13 @@ export function desk(t: TestApp) {
       return { id: user!.id, token: await createSession(db, user!.id) };
     },
 
-    /** A tick one second after the last, which the market must accept. */
+    /**
+     * A quote one second after the last, which the market must take: a jump past the spike filter's
+     * threshold is confirmed by the provider's next quote at the same price, as a real move would be.
+     */
     tick(symbol: string, price: string) {
       t.clock.set(t.clock.now() + 1000);
-      expect(t.market.pushTick({ symbol, price, time: t.clock.now(), volume: 1 })).toBe(true);
+      expect(t.quote(symbol, price)).toBe(true);
     },
 
     /** A market order unless `status: 0` says pending; SL and TP unset unless given. */

@@ -22,8 +22,13 @@ export async function listenOnLoopback(server: Server): Promise<number> {
 export const TEST_START = Date.parse('2026-11-18T12:00:00Z');
 
 export interface TestApp extends Platform {
-  /** The market's clock: tests move time themselves and push ticks with `market.pushTick`. */
+  /** The market's clock: tests move time themselves and push ticks with `market.pushTick` or `quote`. */
   clock: { now(): number; set(ms: number): void };
+  /**
+   * A provider's quote of `symbol` at `price`, received now; a jump the spike filter holds is confirmed by
+   * the provider's next quote at the same price. False when the market refuses it.
+   */
+  quote(symbol: string, price: string, time?: number): boolean;
   /** Calls the API in process and returns the parsed envelope. */
   call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -74,9 +79,16 @@ export async function startTestApp(
   const platform = await startPlatform(config, { now: clock.now, feed: silentFeed });
   await platform.http.ready();
 
+  const quote = (symbol: string, price: string, time = clock.now()) => {
+    const tick = { symbol, price, time, volume: 1 };
+    if (platform.market.pushTick(tick)) return true;
+    return platform.market.pushTick(tick);
+  };
+
   return {
     ...platform,
     clock,
+    quote,
     async call(method, url, options = {}) {
       const headers: Record<string, string> = { lang: options.lang ?? 'en' };
       if (options.token) headers.authorization = options.token;

@@ -150,7 +150,7 @@ describe('trade_list', () => {
   it('moves the quote with a tick and gives Change against the session open', async () => {
     const before = await bySymbol('GBPUSD');
     const price = toFixed(dec(before.ForexQuotations.Open).times('1.004'), 5);
-    expect(t.market.pushTick({ symbol: 'GBPUSD', price, time: TEST_START + 500, volume: 1 })).toBe(true);
+    expect(t.quote('GBPUSD', price, TEST_START + 500)).toBe(true);
     const after = (await bySymbol('GBPUSD')).ForexQuotations;
     expect(after.Close).toBe(price);
     expect(after.Open).toBe(before.ForexQuotations.Open);
@@ -159,7 +159,7 @@ describe('trade_list', () => {
   });
 
   it('refuses ticks for unknown symbols, closed markets, out of order or with bad prices', () => {
-    const tick = { price: '100.00', volume: 1 };
+    const tick = { price: t.market.lastPrice(t.market.instrumentByCode('XAUUSD')!.id)!, volume: 1 };
     expect(t.market.pushTick({ ...tick, symbol: 'NOPE', time: TEST_START })).toBe(false);
     expect(t.market.pushTick({ ...tick, symbol: 'AAPL', time: TEST_START })).toBe(false);
     expect(t.market.pushTick({ ...tick, symbol: 'XAUUSD', time: TEST_START + 1000 })).toBe(true);
@@ -175,17 +175,13 @@ describe('trade_list', () => {
     const embedded = { databaseUrl: '', memoryDb: false, dataDir };
     try {
       const before = await startTestApp(embedded);
-      expect(
-        before.market.pushTick({ symbol: 'XAUUSD', price: '2650.10', time: TEST_START + 20_000, volume: 1 }),
-      ).toBe(true);
+      expect(before.quote('XAUUSD', '2650.10', TEST_START + 20_000)).toBe(true);
       await before.close();
       const after = await startTestApp(embedded, { at: TEST_START + 30_000 });
       const gold = after.market.instrumentByCode('XAUUSD')!.id;
       // Only the tick's minute is stored: its age is unknown, so no order may trade on it.
       expect(after.market.quote(gold)).toMatchObject({ price: '2650.10', stale: true });
-      expect(
-        after.market.pushTick({ symbol: 'XAUUSD', price: '2650.20', time: TEST_START + 31_000, volume: 1 }),
-      ).toBe(true);
+      expect(after.quote('XAUUSD', '2650.20', TEST_START + 31_000)).toBe(true);
       expect(after.market.quote(gold)).toMatchObject({ price: '2650.20', stale: false });
       await after.close();
     } finally {

@@ -33,7 +33,7 @@ async function trader(email: string) {
 const instrument = (code: string) => t.market.instrumentByCode(code)!.id;
 function tick(code: string, price: string) {
   t.clock.set(t.clock.now() + 1000);
-  t.market.pushTick({ symbol: code, price, time: t.clock.now(), volume: 1 });
+  t.quote(code, price);
 }
 
 /** Opens at `open`, closes at `close` through the trading service; returns the closed row. */

@@ -345,7 +345,7 @@ async function fund(userId: number, amount: string) {
 const instrumentId = (code: string) => t.market.instrumentByCode(code)!.id;
 function tick(symbol: string, price: string) {
   t.clock.set(t.clock.now() + 1000);
-  expect(t.market.pushTick({ symbol, price, time: t.clock.now(), volume: 1 })).toBe(true);
+  expect(t.quote(symbol, price)).toBe(true);
 }
 async function settled() {
   await t.engine.idle();

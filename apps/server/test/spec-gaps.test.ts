@@ -32,7 +32,7 @@ describe('a pending order that fills is pushed to its trader', () => {
     });
     const tick = (price: string) => {
       t.clock.set(t.clock.now() + 1000);
-      t.market.pushTick({ symbol: 'EURUSD', price, time: t.clock.now(), volume: 1 });
+      t.quote('EURUSD', price);
     };
     const settled = async () => {
       await t.engine.idle();

@@ -33,7 +33,7 @@ async function trader(balance = '10000') {
 const id = (code: string) => t.market.instrumentByCode(code)!.id;
 const tick = (symbol: string, price: string) => {
   t.clock.set(t.clock.now() + 1000);
-  expect(t.market.pushTick({ symbol, price, time: t.clock.now(), volume: 1 })).toBe(true);
+  expect(t.quote(symbol, price)).toBe(true);
 };
 const submit = (token: string, query: Record<string, string | number>) =>
   t.call('GET', api.submitOrder.path, {

@@ -1,23 +1,26 @@
 import { dec, type Schedule, sessionChecker } from '@meridian/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { instruments as instrumentTable } from './schema';
+import { categories, instruments as instrumentTable } from './schema';
 
 type InstrumentRow = typeof instrumentTable.$inferSelect;
 
 /** An instrument definition as the market and the trading engine use it; decimals as plain text. */
 export interface MarketInstrument extends Omit<InstrumentRow, 'sessions' | 'holidays'> {
   schedule: Schedule;
+  /** Crypto moves more: its spike filter allows more (TRADING.md "Prices"). */
+  crypto: boolean;
   isOpen: (atMs: number) => boolean;
 }
 
 /** Numeric columns come back padded to their scale ('0.01000000'); the wire wants '0.01'. */
 const plain = (value: string) => dec(value).toFixed();
 
-function definitionOf({ sessions, holidays, ...row }: InstrumentRow): MarketInstrument {
+function definitionOf({ sessions, holidays, ...row }: InstrumentRow, category: string): MarketInstrument {
   const schedule = { windows: sessions, holidays };
   return {
     ...row,
+    crypto: category === 'crypto',
     contractSize: plain(row.contractSize),
     minLots: plain(row.minLots),
     lotStep: plain(row.lotStep),
@@ -34,9 +37,10 @@ function definitionOf({ sessions, holidays, ...row }: InstrumentRow): MarketInst
 /** The enabled instruments, in display order. */
 export async function readDefinitions(db: Db): Promise<MarketInstrument[]> {
   const rows = await db
-    .select()
+    .select({ row: instrumentTable, category: categories.code })
     .from(instrumentTable)
+    .innerJoin(categories, eq(categories.id, instrumentTable.categoryId))
     .where(eq(instrumentTable.enabled, true))
     .orderBy(asc(instrumentTable.sort), asc(instrumentTable.id));
-  return rows.map(definitionOf);
+  return rows.map(({ row, category }) => definitionOf(row, category));
 }

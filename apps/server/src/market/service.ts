@@ -16,6 +16,7 @@ import { KlineCache, type KlineView } from './klineCache';
 import { dayMarket, kline, type TopicPush } from './pushes';
 import { type LiveQuote, liveQuote, QuoteBook, type QuoteState } from './quotes';
 import { SPARK_PERIOD, SparkBook } from './sparks';
+import { SpikeFilter } from './spikes';
 
 /** Bus channel carrying the leader's raw ticks to the other nodes. */
 export const MARKET_TICK = 'market.tick';
@@ -73,6 +74,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   const quotes = new QuoteBook();
   const sparks = new SparkBook();
   const listeners = new Set<TickListener>();
+  const spikes = new SpikeFilter<ReceivedTick>(log);
   const source = feed ?? feedFor(config, now, log);
   const history = historyLoader({ db, config, now, log, bars, quotes, sparks });
   // Every node moves its own bars with the same ticks (the leader's feed, the bus on the others), so a
@@ -140,34 +142,53 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     bus.publish(Channel.topic, { topic, message } satisfies TopicEvent);
   }
 
-  /** The leader's tick, stamped as it arrives: applied, published to clients and to the other nodes. */
+  /**
+   * The leader's tick, stamped as it arrives, through the spike filter: what it lets through is applied and
+   * published to clients and to the other nodes. False when this tick was not taken now (refused or held).
+   */
   function pushTick(tick: Tick): boolean {
     const stamped = received(tick, now());
-    if (!applyTick(stamped, true)) return false;
-    bus.publish(MARKET_TICK, stamped);
-    return true;
+    const admitted = admit(stamped);
+    if (!admitted) return false;
+    const last = quotes.get(admitted.instrument.id);
+    const taken = spikes.pass(
+      admitted.instrument,
+      { points: admitted.points, tick: stamped },
+      last?.session.close,
+    );
+    for (const t of taken) {
+      applyTick(t, true);
+      bus.publish(MARKET_TICK, t);
+    }
+    return taken.includes(stamped);
   }
 
   /**
-   * Takes one tick stamped by the leader: false when it is refused (unknown symbol, closed market at its
-   * receipt, older than the symbol's last by the clock of the provider that sent both, bad price).
+   * A tick's instrument and price in points, or null when it is refused: unknown symbol, closed market at its
+   * receipt, older than the symbol's last by the clock of the provider that sent both, bad price.
    */
-  function applyTick(tick: ReceivedTick, publishing: boolean): boolean {
+  function admit(tick: ReceivedTick): { instrument: MarketInstrument; points: number } | null {
     const instrument = byCode.get(tick.symbol);
-    if (!instrument || !instrument.isOpen(tick.time)) return false;
+    if (!instrument || !instrument.isOpen(tick.time)) return null;
     const last = quotes.get(instrument.id);
-    if (last && last.source === tick.source && tick.sourceTime < last.sourceTime) return false;
+    if (last && last.source === tick.source && tick.sourceTime < last.sourceTime) return null;
+    try {
+      const points = toPoints(tick.price, instrument.pricePrecision);
+      return points > 0 ? { instrument, points } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Takes one tick the leader accepted: false when this node refuses it (see `admit`). */
+  function applyTick(tick: ReceivedTick, publishing: boolean): boolean {
+    const admitted = admit(tick);
+    if (!admitted) return false;
+    const { instrument, points } = admitted;
+    const last = quotes.get(instrument.id);
     // Our clock may step back a little (NTP): a symbol's receipt times never do.
     const time = last ? Math.max(tick.time, last.time) : tick.time;
     const { id, code, pricePrecision: precision } = instrument;
-    let points: number;
-    try {
-      points = toPoints(tick.price, precision);
-    } catch {
-      return false;
-    }
-    if (points <= 0) return false;
-
     const moved = bars.apply(id, precision, tickBar(time / 1000, points, tick.volume));
     for (const { period, bar } of moved) {
       if (period === '1day') quotes.set(id, bar, time, tick);
@@ -229,6 +250,8 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     },
     flush,
     pushTick,
+    /** Quotes the spike filter held, and held ones it dropped, since the start. */
+    spikeCounts: () => ({ ...spikes.counts }),
 
     /** Enabled instruments in display order. */
     instruments(): MarketInstrument[] {

@@ -430,10 +430,12 @@ export class Trading {
           .set({ status: OrderStatus.cancelled, closeReason: 'insufficient_margin', closedAt: now })
           .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
           .returning();
+        // The trader's cancel committed between our read and the account's lock: it has refunded already.
+        if (!cancelled) return null;
         await postAll(tx, pending.userId, 'balance', [
-          { ...ref, type: 'pending_refund', amount: reserveOf(cancelled!).toFixed() },
+          { ...ref, type: 'pending_refund', amount: reserveOf(cancelled).toFixed() },
         ]);
-        return cancelled!;
+        return cancelled;
       }
       const [filled] = await tx
         .update(orders)
@@ -447,12 +449,14 @@ export class Trading {
         })
         .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
         .returning();
+      // Cancelled between our read and the account's lock: nothing fills, no money moves.
+      if (!filled) return null;
       const entries: Entry[] = [];
       if (!more.margin.isZero())
         entries.push({ ...ref, type: 'trade_margin', amount: more.margin.neg().toFixed() });
       if (!more.fee.isZero()) entries.push({ ...ref, type: 'trade_fee', amount: more.fee.neg().toFixed() });
       if (entries.length > 0) await postAll(tx, pending.userId, 'balance', entries);
-      return filled!;
+      return filled;
     });
     if (done) this.announce(done);
     // The trader's order list moves it from pending to holding at once.

@@ -55,9 +55,7 @@ describe("EUR/USD at Friday's 22:00 close, and a tick stamped a second before it
   it('moves nothing: the market is judged closed at the time the tick was received', async () => {
     const eurusd = d.id('EURUSD');
     t.clock.set(Date.parse('2026-11-20T21:59:58Z'));
-    expect(t.market.pushTick({ symbol: 'EURUSD', price: '1.16000', time: t.clock.now(), volume: 1 })).toBe(
-      true,
-    );
+    expect(t.quote('EURUSD', '1.16000')).toBe(true);
     t.clock.set(Date.parse('2026-11-20T22:00:05Z'));
     expect(
       t.market.pushTick({

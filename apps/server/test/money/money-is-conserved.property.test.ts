@@ -228,7 +228,7 @@ describe('money is conserved over random trading, funding and operator sequences
 
     function push(c: string, price: string) {
       t.clock.set(t.clock.now() + 1000);
-      if (t.market.pushTick({ symbol: c, price, time: t.clock.now(), volume: 1 })) {
+      if (t.quote(c, price)) {
         ticks.set(c, [price, ...(ticks.get(c) ?? [])].slice(0, 2));
       }
     }

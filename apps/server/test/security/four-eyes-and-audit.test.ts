@@ -84,7 +84,7 @@ describe('four eyes (issue 19, high 7)', () => {
     });
     const eurusd = t.market.instrumentByCode('EURUSD')!;
     t.clock.set(t.clock.now() + 1000);
-    t.market.pushTick({ symbol: 'EURUSD', price: '1.10000', time: t.clock.now(), volume: 1 });
+    t.quote('EURUSD', '1.10000');
     const order = await t.trading.place(who.id, {
       side: 'buy',
       instrumentId: eurusd.id,
