@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,100}$/, 'letters, digits and _ : . - only')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OPERATOR_EMAIL: z.string().email().default('admin@meridian.local'),
   OPERATOR_PASSWORD: optionalText,
@@ -77,6 +82,8 @@ export interface Config {
   memoryDb: boolean;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Starts every Redis key and channel of this deployment, so deployments sharing a Redis stay apart. */
+  redisPrefix: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   operatorEmail: string;
   /** The first operator's password; unset in embedded mode, one is made and shown once at the first start. */
@@ -177,6 +184,18 @@ function refuseWeakOperatorPassword(password: string): void {
   }
 }
 
+/**
+ * The database's name (the embedded database's folder, hashed): every node of one deployment shares it, and
+ * two deployments sharing a Redis by accident rarely do.
+ */
+function defaultRedisPrefix(e: Env): string {
+  if (!e.DATABASE_URL) {
+    return `meridian:embedded-${createHash('sha256').update(path.resolve(e.DATA_DIR)).digest('hex').slice(0, 12)}:`;
+  }
+  const url = new URL(e.DATABASE_URL);
+  return `meridian:${decodeURIComponent(url.pathname.slice(1)) || url.username || 'postgres'}:`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -195,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryDb: false,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e),
     logLevel: e.LOG_LEVEL,
     operatorEmail: e.OPERATOR_EMAIL,
     operatorPassword: e.OPERATOR_PASSWORD,
