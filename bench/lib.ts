@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Config, testConfig } from '../apps/server/src/config';
+import { type Config, testConfig, throwawaySecrets } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { silentFeed } from '../apps/server/src/feed/feed';
@@ -361,6 +361,9 @@ export interface BenchNode {
   stop(): Promise<void>;
 }
 
+/** One set for every node of the run: a cluster's nodes seal and read the same secrets. */
+const NODE_SECRETS = throwawaySecrets();
+
 /**
  * One node as deployed: `node apps/server/dist/main.js` in a process of its own (so two nodes can use two
  * cores), quiet logs, no demo traders unless `env` says otherwise. Resolves once it answers HTTP.
@@ -376,8 +379,7 @@ export async function startNode(env: Record<string, string>): Promise<BenchNode>
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_TRADERS: 'off',
-      OPERATOR_PASSWORD: 'bench-operator-password',
-      SECRET_KEY: 'be'.repeat(32),
+      ...NODE_SECRETS,
       OUTBOX_ONLY: 'true',
       ...env,
     },

@@ -5,6 +5,7 @@ import { WS_PING_INTERVAL_MS } from '@meridian/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { throwawaySecrets } from '../apps/server/src/config';
 import { startFakeFeed } from '../apps/server/test/fakeFeed';
 import { type RunningServer, startServer } from './harness';
 
@@ -32,12 +33,13 @@ let dbName = '';
 let feed: Awaited<ReturnType<typeof startFakeFeed>>;
 let feedTimer: ReturnType<typeof setInterval>;
 const started: RunningServer[] = [];
+/** One set for every node of the run: they seal and read the same secrets. */
+const secrets = throwawaySecrets();
 
 async function node(env: Record<string, string> = {}): Promise<RunningServer> {
   const server = await startServer({
     DATABASE_URL: databaseUrl,
-    OPERATOR_PASSWORD: 'fault-test-operator',
-    SECRET_KEY: 'fa'.repeat(32),
+    ...secrets,
     OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { throwawaySecrets } from '../apps/server/src/config';
 import { startFakeFeed } from '../apps/server/test/fakeFeed';
 import { type RunningServer, startServer } from './harness';
 
@@ -38,13 +39,14 @@ let databaseUrl = '';
 let dbName = '';
 let feed: Awaited<ReturnType<typeof startFakeFeed>>;
 const nodes: RunningServer[] = [];
+/** One set for every node of the run: they seal and read the same secrets. */
+const secrets = throwawaySecrets();
 
 async function node(): Promise<RunningServer> {
   const server = await startServer({
     DATABASE_URL: databaseUrl,
     REDIS_URL,
-    OPERATOR_PASSWORD: 'scale-test-operator',
-    SECRET_KEY: '5c'.repeat(32),
+    ...secrets,
     OUTBOX_ONLY: 'true',
     FEED: 'external',
     FEED_URL: feed.url,

@@ -169,13 +169,15 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   );
   // Same-origin calls need no CORS answer: without allowed origins the plugin's hook would run on every request for nothing.
   if (config.corsOrigins.length > 0) await http.register(cors, { origin: config.corsOrigins });
-  // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis.
-  await http.register(rateLimit, {
-    global: false,
-    ...(config.redisUrl
-      ? { redis: new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) }
-      : {}),
-  });
+  // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis, under this deployment's prefix.
+  const ceilings = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        keyPrefix: config.redisPrefix,
+      })
+    : undefined;
+  if (ceilings) http.addHook('onClose', async () => ceilings.disconnect());
+  await http.register(rateLimit, { global: false, ...(ceilings ? { redis: ceilings } : {}) });
   await http.register(formbody);
   // A body of any other type is ignored; the contract then refuses what is missing.
   http.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));

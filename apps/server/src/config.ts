@@ -1,9 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QUOTE_MAX_AGE_MS } from '@meridian/contract';
 import { z } from 'zod';
 import { parseSecretKey } from './http/secrets';
+import { FIRST_PASSWORD_MIN, weakFirstPassword } from './operators/first-password';
 
 /** The server package's folder, found from this file whether it runs from src/ or from the dist/ bundle. */
 export function serverRoot(): string {
@@ -22,11 +24,17 @@ const optionalText = z
   .transform((v) => (v ? v : undefined));
 
 const schema = z.object({
+  NODE_ENV: optionalText,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,100}$/, 'letters, digits and _ : . - only')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OPERATOR_EMAIL: z.string().email().default('admin@meridian.local'),
   OPERATOR_PASSWORD: optionalText,
@@ -74,6 +82,8 @@ export interface Config {
   memoryDb: boolean;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Starts every Redis key and channel of this deployment, so deployments sharing a Redis stay apart. */
+  redisPrefix: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   operatorEmail: string;
   /** The first operator's password; unset in embedded mode, one is made and shown once at the first start. */
@@ -156,6 +166,48 @@ function feedUrlsOf(value: string | undefined): string[] {
   return urls;
 }
 
+type Env = z.infer<typeof schema>;
+
+/** Production mode (DATABASE_URL, or NODE_ENV=production): nothing may fall back to a default someone else could know or read. */
+function refuseWeakProduction(e: Env): void {
+  if (!e.DATABASE_URL) {
+    throw new Error(
+      'NODE_ENV=production needs DATABASE_URL: the embedded database is the demo mode (unset NODE_ENV to run the demo)',
+    );
+  }
+  if (!e.OPERATOR_PASSWORD)
+    throw new Error('OPERATOR_PASSWORD must be set when DATABASE_URL is (production mode)');
+  if (!e.SECRET_KEY)
+    throw new Error('SECRET_KEY must be set when DATABASE_URL is (production mode): 32 bytes, hex or base64');
+  if (!e.SMTP_URL && !e.SMS_URL && e.OUTBOX_ONLY !== 'true') {
+    throw new Error(
+      'Production mode needs SMTP_URL or SMS_URL to deliver sign-up and reset codes (set OUTBOX_ONLY=true to keep them in the outbox on purpose)',
+    );
+  }
+}
+
+/** Whoever signs in first with OPERATOR_PASSWORD chooses the first operator's own password and authenticator. */
+function refuseWeakOperatorPassword(password: string): void {
+  const why = weakFirstPassword(password);
+  if (why) {
+    throw new Error(
+      `OPERATOR_PASSWORD is too easy to guess: ${why}. Use at least ${FIRST_PASSWORD_MIN} random characters, e.g. \`openssl rand -base64 18\``,
+    );
+  }
+}
+
+/**
+ * The database's name (the embedded database's folder, hashed): every node of one deployment shares it, and
+ * two deployments sharing a Redis by accident rarely do.
+ */
+function defaultRedisPrefix(e: Env): string {
+  if (!e.DATABASE_URL) {
+    return `meridian:embedded-${createHash('sha256').update(path.resolve(e.DATA_DIR)).digest('hex').slice(0, 12)}:`;
+  }
+  const url = new URL(e.DATABASE_URL);
+  return `meridian:${decodeURIComponent(url.pathname.slice(1)) || url.username || 'postgres'}:`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -164,20 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.FEED === 'external' && !e.FEED_URL) throw new Error('FEED_URL must be set when FEED is external');
-  if (e.DATABASE_URL) {
-    // Production mode: nothing may fall back to a default someone else could know or read.
-    if (!e.OPERATOR_PASSWORD)
-      throw new Error('OPERATOR_PASSWORD must be set when DATABASE_URL is (production mode)');
-    if (!e.SECRET_KEY)
-      throw new Error(
-        'SECRET_KEY must be set when DATABASE_URL is (production mode): 32 bytes, hex or base64',
-      );
-    if (!e.SMTP_URL && !e.SMS_URL && e.OUTBOX_ONLY !== 'true') {
-      throw new Error(
-        'Production mode needs SMTP_URL or SMS_URL to deliver sign-up and reset codes (set OUTBOX_ONLY=true to keep them in the outbox on purpose)',
-      );
-    }
-  }
+  if (e.DATABASE_URL || e.NODE_ENV === 'production') refuseWeakProduction(e);
+  if (e.OPERATOR_PASSWORD) refuseWeakOperatorPassword(e.OPERATOR_PASSWORD);
   const root = serverRoot();
   return {
     port: e.PORT,
@@ -186,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryDb: false,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? defaultRedisPrefix(e),
     logLevel: e.LOG_LEVEL,
     operatorEmail: e.OPERATOR_EMAIL,
     operatorPassword: e.OPERATOR_PASSWORD,
@@ -219,6 +260,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * OPERATOR_PASSWORD and SECRET_KEY for a start that must have them but keeps neither (tests, the reconcile
+ * report): random each time, so no value anyone could copy into a deployment is ever accepted.
+ */
+export const throwawaySecrets = () => ({
+  OPERATOR_PASSWORD: randomBytes(18).toString('hex'),
+  SECRET_KEY: randomBytes(32).toString('hex'),
+});
+
 /** A config for tests: in-memory PGlite unless DATABASE_URL is given, quiet logs, port 0. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
@@ -226,8 +276,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: process.env.DATABASE_URL,
-    OPERATOR_PASSWORD: 'test-operator-password',
-    SECRET_KEY: '0'.repeat(64),
+    ...throwawaySecrets(),
     OUTBOX_ONLY: 'true',
     // The lowest cost scrypt allows here: the suites sign up and in hundreds of times.
     PASSWORD_LOG_N: '14',

@@ -70,7 +70,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   setPasswordCost(config.passwordLogN);
   const database = await openDatabase(config);
   const bus = config.redisUrl
-    ? await redisBus(config.redisUrl, (err) => console.error('redis', err))
+    ? await redisBus(config.redisUrl, config.redisPrefix, (err) => console.error('redis', err))
     : memoryBus();
   const market = createMarket({ db: database.db, bus, config, now, feed: options.feed });
   let firstOperatorPassword: string | undefined;
@@ -146,7 +146,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const secrets = secretsFor(secretKeyFor(config));
   const throttle = config.redisUrl
-    ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err))
+    ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err), config.redisPrefix)
     : memoryThrottle(now);
   const app = await buildApp({
     config,

@@ -9,6 +9,7 @@ export * from './orders';
 export * from './periods';
 export * from './preferences';
 export * from './quotes';
+export * from './randomness';
 export * from './statements';
 export * from './watchlist';
 export * from './wire/accounts';

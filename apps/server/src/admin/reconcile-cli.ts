@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig, throwawaySecrets } from '../config';
 import { type Database, embeddedDatabaseExists, embeddedDir, openDatabase } from '../db/client';
 import { DataDirBusy } from '../db/lock';
 import { type ReconcileReport, reconcile } from '../ledger/reconcile';
@@ -20,8 +20,7 @@ export const Exit = { ok: 0, differences: 1, failed: 2 } as const;
 export function reconcileConfig(env: Record<string, string | undefined> = process.env): Config {
   return loadConfig({
     ...env,
-    OPERATOR_PASSWORD: env.OPERATOR_PASSWORD || 'not-used-by-reconcile',
-    SECRET_KEY: env.SECRET_KEY || '0'.repeat(64),
+    ...throwawaySecrets(),
     OUTBOX_ONLY: 'true',
   });
 }

@@ -3,9 +3,14 @@ import type { Bus, Handler } from './bus';
 
 /**
  * The bus across nodes: Redis pub/sub, JSON messages. A node hears its own publications too, so
- * every node (the publisher included) handles a message the same way, once.
+ * every node (the publisher included) handles a message the same way, once. Every channel starts with
+ * `prefix` (the deployment's REDIS_PREFIX), so deployments sharing a Redis never hear each other.
  */
-export async function redisBus(url: string, onError: (err: unknown) => void = () => {}): Promise<Bus> {
+export async function redisBus(
+  url: string,
+  prefix: string,
+  onError: (err: unknown) => void = () => {},
+): Promise<Bus> {
   // Loaded only when Redis is used: the embedded start does not pay for it.
   const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { maxRetriesPerRequest: null });
@@ -27,18 +32,18 @@ export async function redisBus(url: string, onError: (err: unknown) => void = ()
     } catch {
       return;
     }
-    for (const handler of handlers.get(channel) ?? []) handler(message);
+    for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(message);
   });
   return {
     publish(channel, message) {
-      void publisher.publish(channel, JSON.stringify(message)).catch(onError);
+      void publisher.publish(prefix + channel, JSON.stringify(message)).catch(onError);
     },
     subscribe(channel, handler) {
-      if (!handlers.has(channel)) void subscriber.subscribe(channel).catch(onError);
+      if (!handlers.has(channel)) void subscriber.subscribe(prefix + channel).catch(onError);
       addTo(handlers, channel, handler);
       return () => {
         removeFrom(handlers, channel, handler);
-        if (!handlers.has(channel)) void subscriber.unsubscribe(channel).catch(onError);
+        if (!handlers.has(channel)) void subscriber.unsubscribe(prefix + channel).catch(onError);
       };
     },
     onReconnect(handler) {

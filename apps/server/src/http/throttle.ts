@@ -94,13 +94,15 @@ const RELEASE = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** Counts in the Redis at `url`, every key under `keyPrefix` (the deployment's REDIS_PREFIX: deployments sharing a Redis count apart). */
 export async function redisThrottle(
   url: string,
   onError: (err: unknown) => void = () => {},
+  keyPrefix = '',
 ): Promise<Throttle> {
   // Loaded only when Redis is used: the embedded start does not pay for it.
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix });
   redis.on('error', onError);
   return {
     async hit(raw, rule) {

@@ -2,7 +2,7 @@ import { api, Code } from '@meridian/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../src/accounts/schema';
-import { loadConfig } from '../../src/config';
+import { loadConfig, throwawaySecrets } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { uploads } from '../../src/funding/schema';
 import { deleteUnusedUploads, UNUSED_UPLOADS_MAX } from '../../src/funding/uploads.service';
@@ -19,16 +19,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('production refuses to start on defaults someone else could know (issue 19, critical 2 and 5)', () => {
-  const production = {
-    DATABASE_URL: 'postgres://u@127.0.0.1:1/x',
-    OPERATOR_PASSWORD: 'chosen-by-the-deployer',
-  };
+  const { OPERATOR_PASSWORD, SECRET_KEY } = throwawaySecrets();
+  const production = { DATABASE_URL: 'postgres://u@127.0.0.1:1/x', OPERATOR_PASSWORD };
   it('needs SECRET_KEY, and a way to deliver codes unless OUTBOX_ONLY says the outbox is on purpose', () => {
     expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail:25' })).toThrow(/SECRET_KEY/);
-    expect(() => loadConfig({ ...production, SECRET_KEY: 'ab'.repeat(32) })).toThrow(/SMTP_URL or SMS_URL/);
-    expect(
-      loadConfig({ ...production, SECRET_KEY: 'ab'.repeat(32), OUTBOX_ONLY: 'true' }).secretKey,
-    ).toHaveLength(32);
+    expect(() => loadConfig({ ...production, SECRET_KEY })).toThrow(/SMTP_URL or SMS_URL/);
+    expect(loadConfig({ ...production, SECRET_KEY, OUTBOX_ONLY: 'true' }).secretKey).toHaveLength(32);
     expect(() => loadConfig({ ...production, SECRET_KEY: 'short', SMTP_URL: 'smtp://mail:25' })).toThrow(
       /32 bytes/,
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { api } from '../api';
 import { Code } from '../codes';
 import { endpoint } from '../endpoint';
+import { charCodes, patterned } from '../randomness';
 import { decimal, id, nothing, optionalId, optionalText, page, pageInput, text, utcTime } from './fields';
 import { ledgerFilters } from './statements';
 
@@ -22,13 +23,14 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 
 /**
  * Whether an id looks random enough to be a device's secret: at least 20 characters of letters and digits
- * (dashes and underscores aside), at least 8 of them different, and 80 bits by the alphabet it uses. A
- * uuid v4 has 122; 'device-0001' or a counter does not pass.
+ * (dashes and underscores aside), 80 bits by the alphabet it uses, and no pattern a person or a counter
+ * makes (at least 8 different characters and 8 different steps between neighbours, no part written
+ * twice). A uuid v4 has 122 bits; 'device-0001', 'abcdefghijklmnopqrst' or a counter does not pass.
  */
 export function randomEnough(id: string): boolean {
   const chars = id.replace(/[-_]/g, '');
   const alphabet = /^\d+$/.test(chars) ? 10 : /^[0-9a-f]+$/i.test(chars) ? 16 : 62;
-  return chars.length >= 20 && new Set(chars).size >= 8 && chars.length * Math.log2(alphabet) >= 80;
+  return chars.length >= 20 && chars.length * Math.log2(alphabet) >= 80 && !patterned(charCodes(chars), 8);
 }
 
 // ---------------------------------------------------------------------------------------------------
