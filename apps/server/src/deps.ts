@@ -17,7 +17,7 @@ export interface AppDeps {
   trading: Trading;
   /** Atomic counters of the sign-in, code and step-up throttles (Redis across nodes). */
   throttle: Throttle;
-  /** Seals the TOTP secrets kept in the database. */
+  /** Seals the secrets kept in the database: TOTP seeds and the VAPID private key. */
   secrets: Secrets;
   /** The trading engine's part of a demo reset: closes and cancels the user's orders in the reset's transaction. */
   onDemoReset?: DemoResetHook;

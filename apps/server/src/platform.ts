@@ -17,6 +17,7 @@ import { electLeader, type Leadership, withStartupLock } from './leadership';
 import { seedMarket } from './market/seed';
 import { createMarket, type Market } from './market/service';
 import { type NoticeJobs, startNoticeJobs } from './notifications/jobs';
+import { sealStoredVapidKey } from './push/keys';
 import { seedDemoTraders } from './ranking/demo-traders';
 import { startRankingJobs } from './ranking/jobs';
 import { startSnapshotJob } from './statements/snapshots';
@@ -73,9 +74,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     ? await redisBus(config.redisUrl, config.redisPrefix, (err) => console.error('redis', err))
     : memoryBus();
   const market = createMarket({ db: database.db, bus, config, now, feed: options.feed });
+  const secrets = secretsFor(secretKeyFor(config));
   let firstOperatorPassword: string | undefined;
   const prepare = async () => {
     await database.migrate();
+    await sealStoredVapidKey(database.db, secrets);
     ({ operatorPassword: firstOperatorPassword } = await seed(database.db, config));
     await seedMarket(database.db);
     // Receiving accounts, withdrawal rates, market news and companies are invented: the embedded demo's only.
@@ -100,7 +103,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       engine = new Engine(database.db, prices, bus, trading);
       await engine.start();
       market.lead();
-      notices = await startNoticeJobs({ db: database.db, bus, market: prices, config, now });
+      notices = await startNoticeJobs({ db: database.db, bus, market: prices, config, now, secrets });
       stopRankingJobs = startRankingJobs({ db: database.db, config, market, trading, now });
       const leaderCopier = new Copier(database.db, trading, now);
       leaderCopier.start(bus);
@@ -144,7 +147,6 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     await roles.lead();
   }
 
-  const secrets = secretsFor(secretKeyFor(config));
   const throttle = config.redisUrl
     ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err), config.redisPrefix)
     : memoryThrottle(now);

@@ -17,5 +17,7 @@ export const CLOSE_REASONS = [
   'provider_closed',
   /** A copied position closed when its follower stopped copying (or the loss limit did). */
   'copy_stopped',
+  /** A pending order whose price came while its account was disabled: no new position for it. */
+  'account_disabled',
 ] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];

@@ -2,6 +2,7 @@ import { type FiledRequest, OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { recentLoginAttempts } from '../accounts/login.repo';
+import { endCopyTradingOf } from '../copying/service';
 import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
 import { users } from '../db/schema';
@@ -150,17 +151,20 @@ export async function ordersPage(
 
 type Actor = Pick<AuditEntry, 'operatorId'>;
 
-/** Disables or re-enables a trader; disabling also ends every session at once. */
+/**
+ * Disables or re-enables a trader. Disabling also ends every session and the trader's copy trading (as
+ * follower and as provider, `endCopyTradingOf`) at once, audited with it; enabling restores neither.
+ */
 export async function setUserDisabled(
   db: Db,
   actor: Actor,
-  userId: number,
-  disabled: boolean,
-  reason?: string,
+  change: { userId: number; disabled: boolean; reason?: string; at: Date },
 ) {
+  const { userId, disabled } = change;
   return db.transaction(async (tx) => {
     const before = await userOrFail(tx, userId);
     await tx.update(users).set({ disabled }).where(eq(users.id, userId));
+    const ended = disabled ? await endCopyTradingOf(tx, userId, change.at) : null;
     if (disabled) await endSessionsOf(tx, userId);
     await audit(tx, {
       ...actor,
@@ -168,8 +172,10 @@ export async function setUserDisabled(
       targetType: 'user',
       targetId: userId,
       before: { disabled: before.disabled },
-      after: { disabled },
-      reason,
+      after: ended
+        ? { disabled, left_leaderboard: ended.leftLeaderboard, copies_stopped: ended.copiesStopped }
+        : { disabled },
+      reason: change.reason,
     });
     return { id: userId, disabled };
   });

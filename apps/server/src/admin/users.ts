@@ -27,7 +27,11 @@ export function adminUserRoutes(app: FastifyInstance, { database: { db }, tradin
   );
 
   adminRoute(app, db, adminEndpoints.disableUser, async ({ operator, input }) =>
-    setUserDisabled(db, { operatorId: operator.id }, input.id, input.disabled, input.reason),
+    setUserDisabled(
+      db,
+      { operatorId: operator.id },
+      { userId: input.id, disabled: input.disabled, reason: input.reason, at: new Date(trading.now()) },
+    ),
   );
 
   adminRoute(app, db, adminEndpoints.revokeUserSessions, async ({ operator, input }) =>

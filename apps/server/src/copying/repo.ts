@@ -1,5 +1,5 @@
 import { CopyStatus, OrderStatus } from '@meridian/contract';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { orders } from '../trading/schema';
@@ -53,25 +53,47 @@ export async function insertCopy(db: Db, values: typeof copies.$inferInsert): Pr
 }
 
 /**
- * Stops a copy that is still active; undefined when it had stopped already. The follower's account row is
- * locked first, as placing an order locks it: a copy order placed before the stop is committed before it (and
- * the stop then finds it), one placed after finds the copy stopped (`copyIsActive`).
+ * Stops a copy that is still active, in `tx`; undefined when it had stopped already. The follower's account
+ * row is locked first, as placing an order locks it: a copy order placed before the stop is committed before
+ * it (and the stop then finds it), one placed after finds the copy stopped (`copyIsActive`).
  */
-export async function markStopped(
+export async function markStoppedIn(
+  tx: Tx,
+  copy: Pick<CopyRow, 'id' | 'followerId'>,
+  reason: NonNullable<CopyRow['stopReason']>,
+  at: Date,
+): Promise<CopyRow | undefined> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, copy.followerId)).for('update');
+  const [row] = await tx
+    .update(copies)
+    .set({ status: CopyStatus.stopped, stopReason: reason, stoppedAt: at })
+    .where(and(eq(copies.id, copy.id), eq(copies.status, CopyStatus.active)))
+    .returning();
+  return row;
+}
+
+/** `markStoppedIn` in a transaction of its own. */
+export function markStopped(
   db: Db,
   copy: Pick<CopyRow, 'id' | 'followerId'>,
   reason: NonNullable<CopyRow['stopReason']>,
   at: Date,
 ): Promise<CopyRow | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, copy.followerId)).for('update');
-    const [row] = await tx
-      .update(copies)
-      .set({ status: CopyStatus.stopped, stopReason: reason, stoppedAt: at })
-      .where(and(eq(copies.id, copy.id), eq(copies.status, CopyStatus.active)))
-      .returning();
-    return row;
-  });
+  return db.transaction((tx) => markStoppedIn(tx, copy, reason, at));
+}
+
+/** The active copies a trader takes part in, as follower or as provider, read in `tx`. */
+export function activeCopiesWith(tx: Tx, userId: number): Promise<CopyRow[]> {
+  return tx
+    .select()
+    .from(copies)
+    .where(
+      and(
+        or(eq(copies.followerId, userId), eq(copies.providerId, userId)),
+        eq(copies.status, CopyStatus.active),
+      ),
+    )
+    .orderBy(asc(copies.id));
 }
 
 /** Whether a copy is still active, read in the caller's transaction. */

@@ -8,17 +8,18 @@ import {
   type Provider,
 } from '@meridian/contract';
 import { copyAllocation, copyStopPercent, dec, toFixed } from '@meridian/core';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import { type MessageKey, translate } from '../i18n';
 import { maskedName } from '../ranking/mask';
-import { isOptedIn, rankingRowOf } from '../ranking/repo';
+import { isOptedIn, leaveLeaderboard, rankingRowOf } from '../ranking/repo';
 import { rankingFigures } from '../ranking/service';
 import type { Trading } from '../trading/service';
 import { utcText } from '../util/time';
 import {
   accountKind,
   activeCopiesOf,
+  activeCopiesWith,
   activeCopyOf,
   copiesOfFollower,
   copyById,
@@ -27,6 +28,7 @@ import {
   holdingCount,
   insertCopy,
   lastEvents,
+  markStoppedIn,
   profitByDay,
 } from './repo';
 import type { CopyEventRow, CopyRow } from './schema';
@@ -126,6 +128,21 @@ export async function providerLeft(db: Db, trading: Trading, providerId: number,
   for (const copy of await activeCopiesOf(db, providerId)) {
     await stopCopy(db, trading, copy, { reason: 'provider_left', close: false, now });
   }
+}
+
+/**
+ * Ends a disabled trader's copy trading in the disabling's transaction: they leave the leaderboard, their
+ * followers' copies stop as when a provider leaves it, and their own copies stop (`account_disabled`).
+ * Positions stay open under their own stops and the stop-out, as when a provider leaves.
+ */
+export async function endCopyTradingOf(tx: Tx, userId: number, at: Date) {
+  const leftLeaderboard = await leaveLeaderboard(tx, userId);
+  const copiesStopped: number[] = [];
+  for (const copy of await activeCopiesWith(tx, userId)) {
+    const reason = copy.followerId === userId ? 'account_disabled' : 'provider_left';
+    if (await markStoppedIn(tx, copy, reason, at)) copiesStopped.push(copy.id);
+  }
+  return { leftLeaderboard, copiesStopped };
 }
 
 /** Copies as the follower sees them, with their results. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
@@ -124,23 +124,25 @@ export function forgetSession(db: Db, tokenHash: string): void {
   seenSessions.get(db)?.delete(tokenHash);
 }
 
-/** Of these token hashes, the ones whose session is still live (not revoked, nor idle, nor too old) and whose account is not disabled. */
+/** The condition of a session joined with its user being live: not revoked, nor idle, nor too old, and the account not disabled. */
+export function isLiveSession(db: Db): SQL {
+  const { idleMs, maxMs } = sessionPolicy(db);
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.lastSeenAt, new Date(Date.now() - idleMs)),
+    gt(sessions.createdAt, new Date(Date.now() - maxMs)),
+    eq(users.disabled, false),
+  )!;
+}
+
+/** Of these token hashes, the ones whose session is still live (`isLiveSession`). */
 export async function liveSessions(db: Db, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const { idleMs, maxMs } = sessionPolicy(db);
   const rows = await db
     .select({ hash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        inArray(sessions.tokenHash, hashes),
-        isNull(sessions.revokedAt),
-        gt(sessions.lastSeenAt, new Date(Date.now() - idleMs)),
-        gt(sessions.createdAt, new Date(Date.now() - maxMs)),
-        eq(users.disabled, false),
-      ),
-    );
+    .where(and(inArray(sessions.tokenHash, hashes), isLiveSession(db)));
   return new Set(rows.map((r) => r.hash));
 }
 

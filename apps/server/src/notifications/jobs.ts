@@ -2,6 +2,7 @@ import { AlertWatcher } from '../alerts/watcher';
 import type { Bus } from '../bus/bus';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Secrets } from '../http/secrets';
 import { webPushSender } from '../push/send';
 import type { TradingMarket } from '../trading/market';
 import { every } from '../util/periodic';
@@ -22,9 +23,11 @@ export async function startNoticeJobs(deps: {
   market: TradingMarket;
   config: Pick<Config, 'operatorEmail'>;
   now: () => number;
+  /** Opens the VAPID private key the pushes are signed with. */
+  secrets: Secrets;
 }): Promise<NoticeJobs> {
   const { db, bus, market, now } = deps;
-  const push = webPushSender(db, `mailto:${deps.config.operatorEmail}`);
+  const push = webPushSender(db, deps.secrets, `mailto:${deps.config.operatorEmail}`);
   const notifier = new Notifier(db, bus, market, push, now);
   const alerts = new AlertWatcher(db, bus, market, (row) => notifier.deliver(row), now);
   notifier.start();

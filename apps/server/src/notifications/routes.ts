@@ -7,7 +7,10 @@ import { subscribe, unsubscribe } from '../push/service';
 import { markRead, notificationPage } from './service';
 
 /** The notification centre and the browsers it also pushes to. */
-export function notificationsRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
+export function notificationsRoutes(
+  app: FastifyInstance,
+  { database: { db }, trading, secrets }: Deps,
+): void {
   route(app, db, endpoints.notificationList, ({ input, user, lang }) =>
     notificationPage(db, user.id, input.page, lang),
   );
@@ -16,9 +19,12 @@ export function notificationsRoutes(app: FastifyInstance, { database: { db }, tr
     markRead(db, user.id, input, new Date(trading.now())),
   );
 
-  route(app, db, endpoints.pushKey, async () => ({ key: (await vapidKeys(db)).publicKey }));
+  route(app, db, endpoints.pushKey, async () => ({ key: (await vapidKeys(db, secrets)).publicKey }));
 
-  route(app, db, endpoints.pushSubscribe, ({ input, user, lang }) => subscribe(db, user.id, input, lang));
+  // A signed-in call: `token` is the one its caller was found by.
+  route(app, db, endpoints.pushSubscribe, ({ input, user, token, lang }) =>
+    subscribe(db, { userId: user.id, token: token! }, input, lang),
+  );
 
   route(app, db, endpoints.pushUnsubscribe, ({ input, user }) => unsubscribe(db, user.id, input.endpoint));
 }

@@ -1,8 +1,10 @@
 import type { Language } from '@meridian/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Secrets } from '../http/secrets';
 import { vapidKeys } from './keys';
 import { pushSubscriptions } from './schema';
+import { forgetEndedSubscriptions, liveSubscriptionsOf } from './service';
 import { pushRequest } from './webpush';
 
 /** A push service that has not answered by then is given up on: the notification centre has it anyway. */
@@ -16,18 +18,21 @@ export interface PushSender {
 }
 
 /**
- * Web Push to every subscription of the trader, fire and forget: each is encrypted for its browser and
- * signed with the server's VAPID key; a subscription the push service says is gone is dropped.
+ * Web Push to every subscription of the trader whose sign-in lives, fire and forget: each is encrypted for
+ * its browser and signed with the server's VAPID key; one whose sign-in ended, or whose push service says
+ * it is gone, is dropped.
  */
 export function webPushSender(
   db: Db,
+  secrets: Secrets,
   subject: string,
   log: (message: string, err?: unknown) => void = console.error,
 ): PushSender {
   const sendAll = async (userId: number, text: (lang: Language) => { title: string; text: string }) => {
-    const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await forgetEndedSubscriptions(db, userId);
+    const targets = await liveSubscriptionsOf(db, userId);
     if (targets.length === 0) return;
-    const keys = await vapidKeys(db);
+    const keys = await vapidKeys(db, secrets);
     const gone: number[] = [];
     await Promise.all(
       targets.map(async (target) => {

@@ -1,8 +1,10 @@
 import type { Language } from '@meridian/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
 import { refuse } from '../http/errors';
-import { pushSubscriptions } from './schema';
+import { hashToken, isLiveSession } from '../http/sessions';
+import { type PushSubscriptionRow, pushSubscriptions } from './schema';
 import type { PushTarget } from './webpush';
 
 /** The push services of the browsers the app supports: the server posts to no other host a trader names. */
@@ -25,22 +27,67 @@ const knownPushService = (endpoint: string) => {
   );
 };
 
-/** Stores a browser's subscription for the trader (again, with its keys and language, when known). */
-export async function subscribe(db: Db, userId: number, target: PushTarget, lang: Language): Promise<null> {
+/**
+ * Whether a subscription's sign-in is live (`isLiveSession`), as a subquery of it. One stored before
+ * subscriptions kept their sign-in has none, and counts as ended.
+ */
+const signInLive = (db: Db) =>
+  db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, pushSubscriptions.sessionId),
+        eq(sessions.userId, pushSubscriptions.userId),
+        isLiveSession(db),
+      ),
+    );
+
+/** The trader's subscriptions whose sign-in is live: the only ones pushed to. */
+export function liveSubscriptionsOf(db: Db, userId: number): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), exists(signInLive(db))));
+}
+
+/** Forgets the trader's subscriptions whose sign-in ended: signed out, revoked, expired or the account disabled. */
+export async function forgetEndedSubscriptions(db: Db, userId: number): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notExists(signInLive(db))));
+}
+
+/**
+ * Stores a browser's subscription for the trader and the sign-in of `token` (again, with its keys and
+ * language, when known): it is pushed to while that sign-in lives.
+ */
+export async function subscribe(
+  db: Db,
+  caller: { userId: number; token: string },
+  target: PushTarget,
+  lang: Language,
+): Promise<null> {
+  const { userId } = caller;
   if (!knownPushService(target.endpoint)) throw refuse('push_endpoint_refused');
+  // Ended ones do not count against the limit.
+  await forgetEndedSubscriptions(db, userId);
   const mine = await db
     .select({ endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   const known = mine.some((s) => s.endpoint === target.endpoint);
   if (!known && mine.length >= MAX_SUBSCRIPTIONS) throw refuse('push_limit', { max: MAX_SUBSCRIPTIONS });
+  const sessionId = sql`(select ${sessions.id} from ${sessions}
+    where ${sessions.tokenHash} = ${hashToken(caller.token)} and ${sessions.userId} = ${userId})`;
   await db
     .insert(pushSubscriptions)
-    .values({ userId, ...target, lang })
+    .values({ userId, sessionId, ...target, lang })
     // A browser signed in to another account moves to this one; its keys prove it is the same browser.
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, lang },
+      set: { userId, sessionId, lang },
       setWhere: and(eq(pushSubscriptions.p256dh, target.p256dh), eq(pushSubscriptions.auth, target.auth)),
     });
   return null;

@@ -1,6 +1,6 @@
 import { OrderStatus } from '@meridian/contract';
 import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { orders } from '../trading/schema';
 import { rankingOptIns, rankingRows } from './schema';
@@ -67,10 +67,13 @@ export async function isOptedIn(db: Db, userId: number): Promise<boolean> {
 /** Joins or leaves the leaderboard. */
 export async function setOptIn(db: Db, userId: number, on: boolean): Promise<void> {
   if (on) await db.insert(rankingOptIns).values({ userId }).onConflictDoNothing();
-  else
-    await db.transaction(async (tx) => {
-      await tx.delete(rankingOptIns).where(eq(rankingOptIns.userId, userId));
-      // Leaving takes effect at once, not at the next refresh.
-      await tx.delete(rankingRows).where(eq(rankingRows.userId, userId));
-    });
+  else await db.transaction((tx) => leaveLeaderboard(tx, userId));
+}
+
+/** Takes a trader off the leaderboard in `tx`; true when they were on it. */
+export async function leaveLeaderboard(tx: Tx, userId: number): Promise<boolean> {
+  const left = await tx.delete(rankingOptIns).where(eq(rankingOptIns.userId, userId)).returning();
+  // Leaving takes effect at once, not at the next refresh.
+  await tx.delete(rankingRows).where(eq(rankingRows.userId, userId));
+  return left.length > 0;
 }

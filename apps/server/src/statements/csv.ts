@@ -8,20 +8,26 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 export type Cell = { number: string } | string;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
-/** Characters a spreadsheet reads as the start of a formula (OWASP "CSV injection"), tab and CR included. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet may run as a formula (OWASP "CSV injection"): a formula sign (= + - @, full-width too)
+ * first or after spaces and separators, or a control character or a separator (tab, CR, LF, ; ,) first.
+ */
+const FORMULA_LIKE = /^[\s;,]*[=+\-@＝＋－＠]|^[\t\r\n;,]/;
 
+/**
+ * A cell as written: a number as it is; text always quoted, so no separator inside it (the comma, or the
+ * semicolon some locales split on) starts a cell, and a leading apostrophe makes formula-like text plain text.
+ */
 function cellText(cell: Cell): string {
   if (typeof cell !== 'string') {
     if (!NUMBER.test(cell.number)) throw new Error(`not a number: ${cell.number}`);
     return cell.number;
   }
-  // Text that a spreadsheet would run as a formula is shown as text instead.
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = FORMULA_LIKE.test(cell) ? `'${cell}` : cell;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** One CSV line (RFC 4180, CRLF). */
+/** One CSV line (RFC 4180, CRLF); every file the server writes is made of these. */
 export const csvLine = (cells: Cell[]) => `${cells.map(cellText).join(',')}\r\n`;
 
 /** A download's name: what it holds and the UTC day it was made, "orders-2024-05-01.csv". */

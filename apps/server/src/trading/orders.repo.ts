@@ -10,7 +10,7 @@ import {
   type Statement,
   statement,
 } from '../db/prepared';
-import { sessionInvalid } from '../http/errors';
+import { refuse, sessionInvalid } from '../http/errors';
 import { LIVE_SESSION_SQL, sessionPolicy } from '../http/sessions';
 import { type Entry, postingRows } from '../ledger/post';
 import { offsetOf, type PageInput } from '../operators/inputs';
@@ -31,6 +31,8 @@ const BOOKS_SQL = `(select coalesce(json_agg(json_build_object(
 
 /** What an account's money checks read: its cash, its lock, the settings and its holdings as books. */
 export interface AccountState {
+  /** A disabled account opens no new position (see `Trading.fill`). */
+  disabled: boolean;
   balance: string;
   lockBalance: string;
   settings: Settings;
@@ -43,6 +45,7 @@ const HELD_SQL = `select o.instrument_id, o.side, o.spread_rate, o.quote_currenc
 
 /** What placing an order reads, in the one statement that locks the account. */
 interface OrderAccount {
+  disabled: boolean;
   balance: string;
   settings: Settings;
   /** The holding orders as books, for the funds check. */
@@ -57,13 +60,13 @@ const LOCK_FOR_ORDER = statement(
   'lock_for_order',
   ['integer', 'text', 'text', 'bigint', 'bigint'],
   `with held as materialized (${HELD_SQL})
-  select u.balance::text as balance,
+  select u.disabled, u.balance::text as balance,
     (select json_object_agg(s.key, s.value) from settings s) as settings,
     ${BOOKS_SQL} as books,
     (select o.id from orders o where o.user_id = $1 and o.client_order_id = $2) as "existingId",
     nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId"
-  from users u where u.id = $1 and ($3::text is null or (not u.disabled and exists (
-    select 1 from sessions s where s.token_hash = $3 and s.user_id = $1 and ${LIVE_SESSION_SQL('$4', '$5')})))
+  from users u where u.id = $1 and ($3::text is null or exists (
+    select 1 from sessions s where s.token_hash = $3 and s.user_id = $1 and ${LIVE_SESSION_SQL('$4', '$5')}))
   for update`,
 );
 
@@ -72,7 +75,8 @@ const LOCK_FOR_ORDER = statement(
  * by the database: the funds check then marks a book per instrument and side, not every order), a repeated
  * client order id, and takes the new order's id. Reading the holdings in the locking statement is only
  * right if nothing committed after the statement's snapshot was taken: see `Trading.placing`. With a
- * `session` (a token hash), the statement also proves it is the account's, live and not disabled.
+ * `session` (a token hash), the statement also proves it is the account's and live. A disabled account
+ * places nothing, whoever asks: its own session (999) or the copier, which has none.
  */
 export async function lockForOrder(
   db: Db,
@@ -92,6 +96,7 @@ export async function lockForOrder(
   })[];
   if (!row && session) throw sessionInvalid();
   if (!row) throw new Error(`unknown user ${userId}`);
+  if (row.disabled) throw session ? sessionInvalid() : refuse('account_disabled');
   return { ...row, settings: settingsOf(row.settings) };
 }
 
@@ -182,7 +187,7 @@ const accountStatement = (lock: boolean) =>
     lock ? 'lock_account_state' : 'account_state',
     ['integer'],
     `with held as materialized (${HELD_SQL})
-    select u.balance::text as balance, u.lock_balance::text as "lockBalance",
+    select u.disabled, u.balance::text as balance, u.lock_balance::text as "lockBalance",
       (select json_object_agg(s.key, s.value) from settings s) as settings,
       ${BOOKS_SQL} as books
     from users u where u.id = $1${lock ? ' for update' : ''}`,

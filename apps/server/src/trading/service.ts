@@ -400,8 +400,9 @@ export class Trading {
    * earlier: a closed market or a stale quote refuses, and the engine keeps the order). Its margin and fee
    * were reserved at the target; at a gap the fill price differs, so both are worked out again at the fill and the difference
    * is taken or given back with its own ledger rows. An account that cannot pay more is not given a
-   * position it cannot carry: the order is cancelled (reason `insufficient_margin`) and its reserve
-   * refunded. Null when the order is no longer pending.
+   * position it cannot carry, nor is a disabled account given a new one: the order is cancelled (reason
+   * `insufficient_margin` or `account_disabled`) and its reserve refunded. Null when the order is no
+   * longer pending.
    */
   async fill(orderId: number): Promise<OrderRow | null> {
     const done = await this.db.transaction(async (tx) => {
@@ -424,10 +425,15 @@ export class Trading {
       const due = more.margin.plus(more.fee);
       const now = new Date(this.now());
       const ref = { refType: 'order', refId: orderId };
-      if (due.isPositive() && !canPay(this.figures(account.balance, account.books), due)) {
+      const refusal = account.disabled
+        ? 'account_disabled'
+        : due.isPositive() && !canPay(this.figures(account.balance, account.books), due)
+          ? 'insufficient_margin'
+          : null;
+      if (refusal) {
         const [cancelled] = await tx
           .update(orders)
-          .set({ status: OrderStatus.cancelled, closeReason: 'insufficient_margin', closedAt: now })
+          .set({ status: OrderStatus.cancelled, closeReason: refusal, closedAt: now })
           .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
           .returning();
         // The trader's cancel committed between our read and the account's lock: it has refunded already.

@@ -1,6 +1,4 @@
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, verify } from 'node:crypto';
 import { api, Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { adminCall, operatorToken, trader } from '../admin-helpers';
 import { type Desk, desk, type Trader } from '../desk';
 import { PNG, startFundingApp, upload } from '../funding-fixtures';
 import type { TestApp } from '../harness';
+import { browserKeys, pushService, sessionIdOf } from '../push-fixtures';
 
 let t: TestApp;
 let d: Desk;
@@ -104,56 +103,6 @@ describe('reading notifications', () => {
   });
 });
 
-/** A browser's push keys, and what it takes to read what its push service is given. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  const publicKey = ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const decrypt = (body: Buffer) => {
-    const salt = body.subarray(0, 16);
-    const idLength = body.readUInt8(20);
-    const serverKey = body.subarray(21, 21 + idLength);
-    const secret = ecdh.computeSecret(serverKey);
-    const info = Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, serverKey]);
-    const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32));
-    const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-    const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-    const record = body.subarray(21 + idLength);
-    const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-    decipher.setAuthTag(record.subarray(record.length - 16));
-    const plain = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-    expect(plain.at(-1)).toBe(2);
-    return JSON.parse(plain.subarray(0, -1).toString());
-  };
-  return { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url'), decrypt };
-}
-
-/** A local HTTP server standing in for a browser's push service: answers `status` and hands over each request. */
-async function pushService(status: number) {
-  const received: { req: IncomingMessage; body: Buffer }[] = [];
-  let arrived: () => void = () => {};
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ req, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
-      arrived();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    endpoint: `http://127.0.0.1:${port}/push/${randomBytes(6).toString('hex')}`,
-    received,
-    next: () =>
-      new Promise<void>((resolve) => {
-        arrived = resolve;
-      }),
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 describe('Web Push', () => {
   it('sends each new notification encrypted (aes128gcm) with a VAPID signature, in the language subscribed in', async () => {
     const who = await d.trader();
@@ -163,6 +112,7 @@ describe('Web Push', () => {
     // The stand-in is plain http on this machine, which subscribe refuses: the row is stored as it would be.
     await t.database.db.insert(pushSubscriptions).values({
       userId: who.id,
+      sessionId: await sessionIdOf(t, who.token),
       endpoint: service.endpoint,
       p256dh: browser.p256dh,
       auth: browser.auth,
@@ -214,9 +164,13 @@ describe('Web Push', () => {
     const who = await d.trader();
     const browser = browserKeys();
     const service = await pushService(410);
-    await t.database.db
-      .insert(pushSubscriptions)
-      .values({ userId: who.id, endpoint: service.endpoint, p256dh: browser.p256dh, auth: browser.auth });
+    await t.database.db.insert(pushSubscriptions).values({
+      userId: who.id,
+      sessionId: await sessionIdOf(t, who.token),
+      endpoint: service.endpoint,
+      p256dh: browser.p256dh,
+      auth: browser.auth,
+    });
     const delivered = service.next();
     await post(who, api.alertCreate.path, { forex_id: d.id('EURUSD'), price: '1.10100', direction: 'above' });
     d.tick('EURUSD', '1.10100');

@@ -212,6 +212,7 @@ export const ar: Messages = {
   close_reason_negative_balance: 'أُلغي لتغطية خسارة تداول',
   close_reason_provider_closed: 'أغلقها المزوّد الذي تنسخه',
   close_reason_copy_stopped: 'أُغلقت عند إيقاف النسخ',
+  close_reason_account_disabled: 'أُلغي عند التنفيذ: الحساب معطّل',
   admin_csv_yes: 'نعم',
   admin_csv_no: 'لا',
   admin_col_id: 'المعرّف',

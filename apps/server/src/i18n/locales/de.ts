@@ -224,6 +224,7 @@ export const de: Messages = {
   close_reason_negative_balance: 'Storniert, um einen Handelsverlust zu decken',
   close_reason_provider_closed: 'Vom kopierten Anbieter geschlossen',
   close_reason_copy_stopped: 'Beim Beenden des Kopierens geschlossen',
+  close_reason_account_disabled: 'Bei Ausführung storniert: Das Konto ist gesperrt',
   admin_csv_yes: 'Ja',
   admin_csv_no: 'Nein',
   admin_col_id: 'ID',

@@ -213,6 +213,7 @@ export const en = {
   close_reason_negative_balance: 'Cancelled to cover a trading loss',
   close_reason_provider_closed: 'Closed by the provider you copy',
   close_reason_copy_stopped: 'Closed when copying stopped',
+  close_reason_account_disabled: 'Cancelled at the fill: the account is disabled',
   admin_csv_yes: 'Yes',
   admin_csv_no: 'No',
   admin_col_id: 'ID',

@@ -219,6 +219,7 @@ export const fr: Messages = {
   close_reason_negative_balance: 'Annulé pour couvrir une perte de trading',
   close_reason_provider_closed: 'Clôturée par le fournisseur copié',
   close_reason_copy_stopped: "Clôturée à l'arrêt de la copie",
+  close_reason_account_disabled: 'Annulé à l’exécution : le compte est désactivé',
   admin_csv_yes: 'Oui',
   admin_csv_no: 'Non',
   admin_col_id: 'ID',

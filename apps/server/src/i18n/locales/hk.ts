@@ -206,6 +206,7 @@ export const hk: Messages = {
   close_reason_negative_balance: '已撤單以彌補交易虧損',
   close_reason_provider_closed: '跟單交易員平倉',
   close_reason_copy_stopped: '停止跟單時平倉',
+  close_reason_account_disabled: '成交時撤單：帳戶已被停用',
   admin_csv_yes: '是',
   admin_csv_no: '否',
   admin_col_id: '編號',

@@ -218,6 +218,7 @@ export const it: Messages = {
   close_reason_negative_balance: 'Annullato per coprire una perdita di trading',
   close_reason_provider_closed: 'Chiusa dal fornitore che copi',
   close_reason_copy_stopped: "Chiusa all'interruzione della copia",
+  close_reason_account_disabled: 'Annullato all’esecuzione: l’account è disattivato',
   admin_csv_yes: 'Sì',
   admin_csv_no: 'No',
   admin_col_id: 'ID',

@@ -215,6 +215,7 @@ export const jp: Messages = {
   close_reason_negative_balance: '取引損失の補填のため取消',
   close_reason_provider_closed: 'コピー元のプロバイダーが決済',
   close_reason_copy_stopped: 'コピー停止時に決済',
+  close_reason_account_disabled: '約定時に取消：アカウントが停止されています',
   admin_csv_yes: 'はい',
   admin_csv_no: 'いいえ',
   admin_col_id: 'ID',

@@ -212,6 +212,7 @@ export const kr: Messages = {
   close_reason_negative_balance: '거래 손실을 충당하기 위해 취소',
   close_reason_provider_closed: '카피 중인 제공자가 청산',
   close_reason_copy_stopped: '카피 중지 시 청산',
+  close_reason_account_disabled: '체결 시 취소: 계정이 비활성화됨',
   admin_csv_yes: '예',
   admin_csv_no: '아니요',
   admin_col_id: 'ID',

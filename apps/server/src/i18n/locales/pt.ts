@@ -217,6 +217,7 @@ export const pt: Messages = {
   close_reason_negative_balance: 'Cancelada para cobrir uma perda de negociação',
   close_reason_provider_closed: 'Fechada pelo provedor que você copia',
   close_reason_copy_stopped: 'Fechada ao interromper a cópia',
+  close_reason_account_disabled: 'Cancelada na execução: a conta está desativada',
   admin_csv_yes: 'Sim',
   admin_csv_no: 'Não',
   admin_col_id: 'ID',

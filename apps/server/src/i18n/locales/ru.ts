@@ -215,6 +215,7 @@ export const ru: Messages = {
   close_reason_negative_balance: 'Отменён для покрытия торгового убытка',
   close_reason_provider_closed: 'Закрыта копируемым провайдером',
   close_reason_copy_stopped: 'Закрыта при остановке копирования',
+  close_reason_account_disabled: 'Отменён при исполнении: аккаунт заблокирован',
   admin_csv_yes: 'Да',
   admin_csv_no: 'Нет',
   admin_col_id: 'ID',

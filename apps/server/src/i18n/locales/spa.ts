@@ -219,6 +219,7 @@ export const spa: Messages = {
   close_reason_negative_balance: 'Cancelada para cubrir una pérdida de trading',
   close_reason_provider_closed: 'Cerrada por el proveedor que copia',
   close_reason_copy_stopped: 'Cerrada al detener la copia',
+  close_reason_account_disabled: 'Cancelada al ejecutarse: la cuenta está desactivada',
   admin_csv_yes: 'Sí',
   admin_csv_no: 'No',
   admin_col_id: 'ID',

@@ -206,6 +206,7 @@ export const th: Messages = {
   close_reason_negative_balance: 'ยกเลิกเพื่อชดเชยผลขาดทุนจากการเทรด',
   close_reason_provider_closed: 'ปิดโดยผู้ให้บริการที่คุณคัดลอก',
   close_reason_copy_stopped: 'ปิดเมื่อหยุดการคัดลอก',
+  close_reason_account_disabled: 'ยกเลิกเมื่อถึงราคาเปิด: บัญชีถูกระงับ',
   admin_csv_yes: 'ใช่',
   admin_csv_no: 'ไม่ใช่',
   admin_col_id: 'ID',

@@ -216,6 +216,7 @@ export const tr: Messages = {
   close_reason_negative_balance: 'Bir işlem zararını karşılamak için iptal edildi',
   close_reason_provider_closed: 'Kopyaladığınız sağlayıcı kapattı',
   close_reason_copy_stopped: 'Kopyalama durdurulunca kapatıldı',
+  close_reason_account_disabled: 'Gerçekleşme anında iptal edildi: hesap devre dışı',
   admin_csv_yes: 'Evet',
   admin_csv_no: 'Hayır',
   admin_col_id: 'ID',

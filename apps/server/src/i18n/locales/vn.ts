@@ -214,6 +214,7 @@ export const vn: Messages = {
   close_reason_negative_balance: 'Hủy để bù khoản lỗ giao dịch',
   close_reason_provider_closed: 'Đóng bởi nhà cung cấp bạn sao chép',
   close_reason_copy_stopped: 'Đóng khi dừng sao chép',
+  close_reason_account_disabled: 'Hủy khi khớp lệnh: tài khoản đã bị vô hiệu hóa',
   admin_csv_yes: 'Có',
   admin_csv_no: 'Không',
   admin_col_id: 'ID',
