@@ -141,6 +141,9 @@ describe('kline from memory', () => {
       expect(first).toEqual(await read(t.market));
 
       const minute = AT + 5 * MINUTE;
+      // Bitcoin brought to 98000.00 a minute before, confirmed past the spike filter as a provider would.
+      t.clock.set(minute - MINUTE);
+      expect(t.quote(SYMBOL, '98000.00')).toBe(true);
       t.clock.set(minute);
       tick(t.market, '98000.00', minute);
       tick(t.market, '98010.00', minute + 30_000);
