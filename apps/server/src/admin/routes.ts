@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { assertAnswer } from '../http/answers';
 import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
+import { limitConfig, SIGN_IN_LIMIT } from '../http/limits';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { envelope, parseInput } from '../http/route';
 import { signInAttempt } from '../http/sign-in';
@@ -63,18 +64,26 @@ async function record(
 }
 
 /**
+ * What an operator's sign-in is counted against: the operator found, by id; an e-mail that names nobody,
+ * by that e-mail (already trimmed and in lower case), so it is held back like a real one and tells nothing.
+ */
+const signInAccount = (email: string, operator: Operator | undefined) =>
+  `operator:${operator ? `id:${operator.id}` : `email:${email}`}`;
+
+/**
  * Operator sign-in: password, then the TOTP code once enrolled, both throttled per address and per
- * operator (http/sign-in.ts) and every attempt recorded; an unknown e-mail, a wrong password and a
+ * operator (http/sign-in.ts), with a request ceiling per address, and every attempt recorded; an unknown e-mail, a wrong password and a
  * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
  */
 export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
   const login = adminEndpoints.login;
-  app.post(login.path, async (req, reply) => {
+  const rateLimit = limitConfig(login.path, SIGN_IN_LIMIT);
+  app.post(login.path, { config: { rateLimit } }, async (req, reply) => {
     const lang = requestLanguage(req);
     const input = parseInput(login.input, req.body ?? {});
     const agent = req.headers['user-agent'];
-    const attempt = await signInAttempt(throttle, `operator:${input.email}`, req.ip);
     const [operator] = await db.select().from(operators).where(eq(operators.email, input.email));
+    const attempt = await signInAttempt(throttle, signInAccount(input.email, operator), req.ip);
     const passwordOk = await verifyPassword(input.password, operator?.passwordHash ?? (await timingDummy()));
     if (!operator || !passwordOk || operator.disabled) {
       await record(
