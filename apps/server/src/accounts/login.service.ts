@@ -80,8 +80,7 @@ export async function login({ db, throttle, secrets }: AccountsContext, input: L
   if (user.totpSecret) {
     // The data tells the sign-in screen to ask for the code.
     if (!input.totp) throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
-    await attempt.secondFactor();
-    if (!(await useTotp(db, secrets, user, input.totp))) {
+    if (!(await useTotp({ db, secrets, throttle }, user, input.totp))) {
       await record(false);
       throw refuse('totp_invalid');
     }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { assertAnswer } from '../http/answers';
+import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { limitConfig, SIGN_IN_LIMIT } from '../http/limits';
@@ -71,8 +72,9 @@ const signInAccount = (email: string, operator: Operator | undefined) =>
   `operator:${operator ? `id:${operator.id}` : `email:${email}`}`;
 
 /**
- * Operator sign-in: password, then the TOTP code once enrolled, both throttled per address and per
- * operator (http/sign-in.ts), with a request ceiling per address, and every attempt recorded; an unknown e-mail, a wrong password and a
+ * Operator sign-in: password, then the TOTP code once enrolled, the password throttled per address and per
+ * operator (http/sign-in.ts), the code under the operator's code throttle (http/code-throttle.ts), with a
+ * request ceiling per address, and every attempt recorded; an unknown e-mail, a wrong password and a
  * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
  */
 export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
@@ -101,8 +103,11 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
       if (!input.totp) {
         throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
       }
-      await attempt.secondFactor();
-      if (!(await useOperatorTotp(db, secrets, operator, input.totp))) {
+      const code = input.totp;
+      const codeOk = await throttledCodeCheck(throttle, codeAccount.operator(operator.id), () =>
+        useOperatorTotp(db, secrets, operator, code),
+      );
+      if (!codeOk) {
         await record(db, input.email, operator, req.ip, agent, 'totp');
         throw refuse('totp_invalid');
       }

@@ -1,4 +1,5 @@
 import { Code } from '@meridian/contract';
+import type { MessageKey } from '../i18n';
 import { AppError } from './errors';
 import type { Rule, Throttle } from './throttle';
 
@@ -21,18 +22,15 @@ export const SIGN_IN_RULES = {
    * back for 15 minutes at most.
    */
   account: { windowMs: 15 * MINUTE, max: 25, maxWindowMs: 15 * MINUTE },
-  /** Second-factor codes of one account, tried with its right password: 5 in 15 minutes, then doubling. */
-  totp: { windowMs: 15 * MINUTE, max: 5 },
 } satisfies Record<string, Rule>;
 
-export const throttled = (resetMs: number) =>
-  new AppError(Code.RATE_LIMITED, 'login_throttled', { minutes: Math.max(1, Math.ceil(resetMs / MINUTE)) });
+/** The refusal of a throttle, with the wait in whole minutes. */
+export const throttled = (resetMs: number, key: MessageKey = 'login_throttled') =>
+  new AppError(Code.RATE_LIMITED, key, { minutes: Math.max(1, Math.ceil(resetMs / MINUTE)) });
 
 export interface SignInAttempt {
   /** The password, and the code when one is due, were right: the account's counts are cleared. */
   succeeded(): Promise<void>;
-  /** Counts a second-factor try; refused past its limit. */
-  secondFactor(): Promise<void>;
 }
 
 /**
@@ -56,13 +54,8 @@ export async function signInAttempt(throttle: Throttle, account: string, ip: str
       await Promise.all([
         throttle.clear(keys.accountAddress),
         throttle.clear(keys.account),
-        throttle.clear(`totp:${account}`),
         throttle.release(keys.address),
       ]);
-    },
-    async secondFactor() {
-      const count = await throttle.hit(`totp:${account}`, SIGN_IN_RULES.totp);
-      if (count.count > SIGN_IN_RULES.totp.max) throw throttled(count.resetMs);
     },
   };
 }

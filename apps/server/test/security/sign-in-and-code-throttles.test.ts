@@ -3,15 +3,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaCodes, operators, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/http/password';
+import { totpCode } from '../../src/http/totp';
+import { ownCode } from '../codes';
+import { addDemoFunding } from '../demo-data';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
 let t: TestApp;
 let d: Desk;
+let usdt: number;
 let us: number;
 beforeAll(async () => {
   t = await startTestApp();
   d = desk(t);
+  await addDemoFunding(t);
+  const { token } = await d.trader('0');
+  const currencies = (await t.call('GET', api.drawSymbolList.path, { token, query: { type: 1 } })).body.data;
+  usdt = currencies.find((c: { code: string }) => c.code === 'USDT').id;
   const [area] = await t.database.db.select().from(areaCodes).where(eq(areaCodes.code, 'US'));
   us = area!.id;
 });
@@ -40,6 +48,8 @@ const signIn = (form: Record<string, string | number>, ip = cleanAddress()) =>
   t
     .call('POST', api.login.path, { ip, form: { login_type: 'email', password: PASSWORD, ...form } })
     .then((r) => r.body as Answer);
+const post = (token: string, path: string, form: Record<string, string | number>) =>
+  t.call('POST', path, { token, form }).then((r) => r.body as Answer);
 
 /** The wait a throttled answer gives, in minutes. */
 const minutesIn = (msg: string) => Number(/(\d+) minutes/.exec(msg)?.[1]);
@@ -125,5 +135,76 @@ describe('a mobile number typed another way gets no fresh tries (issue 46, findi
     const unknown = await tryEverySpelling('2015550199');
     expect(unknown).toEqual(known);
     expect(unknown[5]!.code).toBe(Code.RATE_LIMITED);
+  });
+});
+
+describe('every code an account is asked for shares one throttle (issue 46, finding 5)', () => {
+  const SECRET = 'JBSWY3DPEHPK3PXT';
+  /** A code the authenticator shows at none of the steps it would accept now. */
+  const wrongCode = () => {
+    const valid = [-30_000, 0, 30_000].map((shift) => totpCode(SECRET, Date.now() + shift));
+    return ['000000', '111111', '222222', '333333'].find((c) => !valid.includes(c))!;
+  };
+  const bindForm = { type: 1, dc_address: 'TGuessedAddress123456' };
+
+  it('a stolen session guessing authenticator codes at bind_draw_method gets 5, then not even the right code is checked', async () => {
+    const { id, token } = await trader({ totpSecret: t.secrets.seal(SECRET) });
+    const bind = (totp: string) =>
+      t
+        .call('POST', api.bindDrawMethod.path, {
+          token,
+          lang: 'de',
+          form: { ...bindForm, draw_id: usdt, totp },
+        })
+        .then((r) => r.body as Answer);
+    const guesses = await Promise.all(Array.from({ length: 30 }, () => bind(wrongCode())));
+    expect(guesses.filter((g) => g.msg === 'Dieser Authenticator-Code ist ungültig')).toHaveLength(5);
+    const held = guesses.filter((g) => g.code === Code.RATE_LIMITED);
+    expect(held).toHaveLength(25);
+    expect(held[0]!.msg).toMatch(/^Zu viele falsche Codes, bitte in \d+ Minuten erneut versuchen$/);
+    expect((await bind(totpCode(SECRET))).code).toBe(Code.RATE_LIMITED);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row!.totpLastStep).toBeNull();
+  });
+
+  /** The calls that take a code e-mailed to the signed-in trader: send_email's type, and the form. */
+  const emailedCodeCalls = {
+    'step-up code at bind_draw_method': {
+      type: 3,
+      path: api.bindDrawMethod.path,
+      form: () => ({ ...bindForm, draw_id: usdt }),
+    },
+    'code at amend_password': {
+      type: 2,
+      path: api.amendPassword.path,
+      form: () => ({ type: 'email', new_password: 'changed-1' }),
+    },
+  } as const;
+
+  it.each(Object.entries(emailedCodeCalls))(
+    'a stolen session gets no fresh tries at an e-mailed %s by asking for a new code',
+    async (_, call) => {
+      const { token, email } = await trader();
+      const send = (auth_code: string) => post(token, call.path, { ...call.form(), auth_code });
+      const first = await ownCode(t, token, email, call.type);
+      for (let i = 0; i < 5; i++) {
+        expect((await send(first === '000000' ? '111111' : '000000')).msg).toBe(
+          'The verification code is wrong or has expired',
+        );
+      }
+      const fresh = await ownCode(t, token, email, call.type);
+      expect((await send(fresh)).code).toBe(Code.RATE_LIMITED);
+    },
+  );
+
+  it('wrong codes at turning the authenticator off, binding and withdrawing leave none for the sign-in’s second factor', async () => {
+    const { token, email } = await trader({ totpSecret: t.secrets.seal(SECRET) });
+    await post(token, api.totpDisable.path, { code: wrongCode() });
+    await post(token, api.totpDisable.path, { code: wrongCode() });
+    await post(token, api.bindDrawMethod.path, { ...bindForm, draw_id: usdt, totp: wrongCode() });
+    await post(token, api.bindDrawMethod.path, { ...bindForm, draw_id: usdt, totp: wrongCode() });
+    const draw = { draw_currency_id: usdt, number: '10', memo: '', draw_method_id: 1, totp: wrongCode() };
+    expect((await post(token, api.draw.path, draw)).msg).toBe('That authenticator code is not valid');
+    expect((await signIn({ account: email, totp: totpCode(SECRET) })).code).toBe(Code.RATE_LIMITED);
   });
 });
