@@ -32,16 +32,20 @@ export async function backdateCodes(t: TestApp, recipient: string, ms = 61_000) 
 let senders = 0;
 
 /**
- * A step-up code for moving money, as the app asks for one (send_email with type 3, to the trader's own
- * address); the one-a-minute wait is lifted first, as if the trader had waited it out, and each request
- * comes from an address of its own, so a suite's hundreds of codes stay under the per-address ceilings.
+ * A code to the signed-in trader's own address, as the app asks for one (send_email with type 3 for a
+ * step-up before moving money, type 2 for a password change); the one-a-minute wait is lifted first, as if
+ * the trader had waited it out, and each request comes from an address of its own, so a suite's hundreds
+ * of codes stay under the per-address ceilings.
  */
-export async function stepUpCode(t: TestApp, token: string, email: string): Promise<string> {
-  await t.throttle.clear(`code:money:${email}`);
+export async function ownCode(t: TestApp, token: string, email: string, type: 2 | 3): Promise<string> {
+  await t.throttle.clear(`code:${type === 3 ? 'money' : 'reset'}:${email}`);
   await t.throttle.clear(`code:${email}`);
   senders += 1;
   const ip = `10.250.${Math.floor(senders / 250) % 250}.${(senders % 250) + 1}`;
-  const sent = await t.call('POST', api.sendEmail.path, { token, form: { type: 3 }, ip });
-  if (sent.body.code !== 1) throw new Error(`step-up code not sent: ${sent.body.msg}`);
+  const sent = await t.call('POST', api.sendEmail.path, { token, form: { type }, ip });
+  if (sent.body.code !== 1) throw new Error(`code not sent: ${sent.body.msg}`);
   return lastCode(t, email);
 }
+
+/** A step-up code for moving money (`ownCode` type 3). */
+export const stepUpCode = (t: TestApp, token: string, email: string) => ownCode(t, token, email, 3);

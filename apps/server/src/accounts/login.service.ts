@@ -24,20 +24,31 @@ const timingDummy = () => {
 /** Digits without a trunk prefix, so '07700 900123' and '7700900123' name the same number. */
 const mobileDigits = (raw: string) => raw.replace(/\D/g, '').replace(/^0+/, '');
 
-/** The throttle key: one per account however its identifier is typed. */
-const throttleKey = (input: LoginInput) =>
-  input.login_type === 'mobile'
-    ? `mobile:${mobileDigits(input.account)}`
-    : `email:${input.account.trim().toLowerCase()}`;
+/** The user named by the identifier, and the identifier as it was looked up ('email:a@b.c', 'mobile:7700900123'). */
+interface LoginTarget {
+  user: User | undefined;
+  lookedUp: string;
+}
 
 /** The user named by the identifier; a mobile number without an area code must be unique. */
-async function findLoginUser(db: Db, input: LoginInput): Promise<User | undefined> {
+async function findLoginUser(db: Db, input: LoginInput): Promise<LoginTarget> {
   if (input.login_type === 'mobile' && input.area_id === undefined) {
-    const matches = await findByMobile(db, mobileDigits(input.account));
-    return matches.length === 1 ? matches[0] : undefined;
+    const mobile = mobileDigits(input.account);
+    const matches = await findByMobile(db, mobile);
+    return { user: matches.length === 1 ? matches[0] : undefined, lookedUp: `mobile:${mobile}` };
   }
-  return findUser(db, await resolveIdentity(db, input.login_type, input.account, input.area_id, 'account'));
+  const identity = await resolveIdentity(db, input.login_type, input.account, input.area_id, 'account');
+  const lookedUp = identity.type === 'email' ? `email:${identity.email}` : `mobile:${identity.mobile}`;
+  return { user: await findUser(db, identity), lookedUp };
 }
+
+/**
+ * What a sign-in is counted against: the account found, by id, however its identifier was typed. An
+ * identifier that names nobody is counted under the form it was looked up by (the lower-case e-mail, the
+ * national number with or without its area), so it is held back after as many tries as a real account and
+ * the answers tell nothing; its tries can never open an account, so they dodge no count.
+ */
+const signInAccount = ({ user, lookedUp }: LoginTarget) => `trader:${user ? `user:${user.id}` : lookedUp}`;
 
 /**
  * One answer for an unknown account and a wrong password: the reply never tells which accounts exist.
@@ -45,14 +56,14 @@ async function findLoginUser(db: Db, input: LoginInput): Promise<User | undefine
  * second factor is asked for its code once its password is right.
  */
 export async function login({ db, throttle, secrets }: AccountsContext, input: LoginInput, caller: Caller) {
-  const account = throttleKey(input);
-  const attempt = await signInAttempt(throttle, `trader:${account}`, caller.ip);
-  const user = await findLoginUser(db, input);
+  const target = await findLoginUser(db, input);
+  const { user, lookedUp } = target;
+  const attempt = await signInAttempt(throttle, signInAccount(target), caller.ip);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await timingDummy()));
   const record = (success: boolean) =>
     recordAttempt(db, {
       userId: user?.id ?? null,
-      account,
+      account: lookedUp,
       ip: caller.ip,
       userAgent: caller.userAgent?.slice(0, 300),
       success,
@@ -69,8 +80,7 @@ export async function login({ db, throttle, secrets }: AccountsContext, input: L
   if (user.totpSecret) {
     // The data tells the sign-in screen to ask for the code.
     if (!input.totp) throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
-    await attempt.secondFactor();
-    if (!(await useTotp(db, secrets, user, input.totp))) {
+    if (!(await useTotp({ db, secrets, throttle }, user, input.totp))) {
       await record(false);
       throw refuse('totp_invalid');
     }

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client';
+import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
 import type { User } from '../http/sessions';
 import { checkCode, consumeCode } from './codes.service';
@@ -15,20 +16,22 @@ export interface StepUpProof {
 /**
  * Step-up before binding a withdrawal address or asking for a withdrawal: a session alone is not enough.
  * With a second factor on, its current code; otherwise a fresh code sent to the account's own e-mail or
- * phone (send_email or send_sms with type 3). Returns what uses the code up, for the change's transaction,
- * so a refused change leaves it usable.
+ * phone (send_email or send_sms with type 3). Either is checked under the account's code throttle. Returns
+ * what uses the code up, for the change's transaction, so a refused change leaves it usable.
  */
 export async function proveStepUp(
-  ctx: Pick<AccountsContext, 'db' | 'secrets'>,
+  ctx: Pick<AccountsContext, 'db' | 'secrets' | 'throttle'>,
   user: User,
   proof: StepUpProof,
 ): Promise<(tx: Tx) => Promise<void>> {
   if (user.totpSecret) {
-    if (!proof.totp || !(await useTotp(ctx.db, ctx.secrets, user, proof.totp))) throw refuse('totp_invalid');
+    if (!proof.totp || !(await useTotp(ctx, user, proof.totp))) throw refuse('totp_invalid');
     return async () => {};
   }
   const identity = await ownIdentity(ctx.db, user, user.loginType === 'mobile' ? 'mobile' : 'email');
   if (!identity) throw refuse('code_invalid');
-  const codeId = await checkCode(ctx.db, identity.recipient, 'money', proof.auth_code);
+  const codeId = await throttledCodeCheck(ctx.throttle, codeAccount.trader(user.id), () =>
+    checkCode(ctx.db, identity.recipient, 'money', proof.auth_code),
+  );
   return (tx) => consumeCode(tx, codeId);
 }

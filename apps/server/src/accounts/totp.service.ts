@@ -1,29 +1,35 @@
 import type { Language } from '@meridian/contract';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
-import type { Secrets } from '../http/secrets';
 import type { User } from '../http/sessions';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
 import type { AccountsContext } from './context';
 import { notifyAccount } from './notify-account';
 
 /**
- * Checks a trader's TOTP code and uses it up: true only for a current code of a later time step than the
- * last one used, so a code seen over a shoulder or in a log cannot be played again.
+ * Checks a trader's TOTP code, under the account's code throttle (http/code-throttle.ts), and uses it up:
+ * true only for a current code of a later time step than the last one used, so a code seen over a
+ * shoulder or in a log cannot be played again.
  */
-export async function useTotp(db: Db, secrets: Secrets, user: User, code: string): Promise<boolean> {
-  if (!user.totpSecret) return false;
-  const step = totpStep(secrets.open(user.totpSecret), code);
-  if (step === null) return false;
-  const [used] = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return used !== undefined;
+export async function useTotp(
+  { db, secrets, throttle }: Pick<AccountsContext, 'db' | 'secrets' | 'throttle'>,
+  user: User,
+  code: string,
+): Promise<boolean> {
+  return throttledCodeCheck(throttle, codeAccount.trader(user.id), async () => {
+    if (!user.totpSecret) return false;
+    const step = totpStep(secrets.open(user.totpSecret), code);
+    if (step === null) return false;
+    const [used] = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id });
+    return used !== undefined;
+  });
 }
 
 /** A new secret for the trader's authenticator app, kept sealed until a code from it is confirmed. */
@@ -39,10 +45,13 @@ export async function setUpTotp({ db, secrets }: AccountsContext, user: User) {
 
 /** Turns the second factor on with a code from the secret being set up; the trader is told by message. */
 export async function enableTotp(ctx: AccountsContext, user: User, lang: Language, code: string) {
-  const { db, secrets } = ctx;
+  const { db, secrets, throttle } = ctx;
   if (user.totpSecret) throw refuse('totp_already_on');
   if (!user.totpPending) throw refuse('totp_no_setup');
-  const step = totpStep(secrets.open(user.totpPending), code);
+  const pending = user.totpPending;
+  const step = await throttledCodeCheck(throttle, codeAccount.trader(user.id), async () =>
+    totpStep(secrets.open(pending), code),
+  );
   if (step === null) throw refuse('totp_invalid');
   await db
     .update(users)
@@ -55,7 +64,7 @@ export async function enableTotp(ctx: AccountsContext, user: User, lang: Languag
 /** Turns the second factor off, with a current code from it; the trader is told by message. */
 export async function disableTotp(ctx: AccountsContext, user: User, lang: Language, code: string) {
   if (!user.totpSecret) throw refuse('totp_not_on');
-  if (!(await useTotp(ctx.db, ctx.secrets, user, code))) throw refuse('totp_invalid');
+  if (!(await useTotp(ctx, user, code))) throw refuse('totp_invalid');
   await ctx.db.update(users).set({ totpSecret: null, totpLastStep: null }).where(eq(users.id, user.id));
   await notifyAccount(ctx, user, lang, 'notice_totp_off');
   return said(null, 'totp_disabled');

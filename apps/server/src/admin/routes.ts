@@ -6,8 +6,10 @@ import type { Db } from '../db/client';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { assertAnswer } from '../http/answers';
+import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { AppError, refuse } from '../http/errors';
 import { requestLanguage } from '../http/lang';
+import { limitConfig, SIGN_IN_LIMIT } from '../http/limits';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { envelope, parseInput } from '../http/route';
 import { signInAttempt } from '../http/sign-in';
@@ -63,18 +65,27 @@ async function record(
 }
 
 /**
- * Operator sign-in: password, then the TOTP code once enrolled, both throttled per address and per
- * operator (http/sign-in.ts) and every attempt recorded; an unknown e-mail, a wrong password and a
+ * What an operator's sign-in is counted against: the operator found, by id; an e-mail that names nobody,
+ * by that e-mail (already trimmed and in lower case), so it is held back like a real one and tells nothing.
+ */
+const signInAccount = (email: string, operator: Operator | undefined) =>
+  `operator:${operator ? `id:${operator.id}` : `email:${email}`}`;
+
+/**
+ * Operator sign-in: password, then the TOTP code once enrolled, the password throttled per address and per
+ * operator (http/sign-in.ts), the code under the operator's code throttle (http/code-throttle.ts), with a
+ * request ceiling per address, and every attempt recorded; an unknown e-mail, a wrong password and a
  * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
  */
 export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
   const login = adminEndpoints.login;
-  app.post(login.path, async (req, reply) => {
+  const rateLimit = limitConfig(login.path, SIGN_IN_LIMIT);
+  app.post(login.path, { config: { rateLimit } }, async (req, reply) => {
     const lang = requestLanguage(req);
     const input = parseInput(login.input, req.body ?? {});
     const agent = req.headers['user-agent'];
-    const attempt = await signInAttempt(throttle, `operator:${input.email}`, req.ip);
     const [operator] = await db.select().from(operators).where(eq(operators.email, input.email));
+    const attempt = await signInAttempt(throttle, signInAccount(input.email, operator), req.ip);
     const passwordOk = await verifyPassword(input.password, operator?.passwordHash ?? (await timingDummy()));
     if (!operator || !passwordOk || operator.disabled) {
       await record(
@@ -92,8 +103,11 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
       if (!input.totp) {
         throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
       }
-      await attempt.secondFactor();
-      if (!(await useOperatorTotp(db, secrets, operator, input.totp))) {
+      const code = input.totp;
+      const codeOk = await throttledCodeCheck(throttle, codeAccount.operator(operator.id), () =>
+        useOperatorTotp(db, secrets, operator, code),
+      );
+      if (!codeOk) {
         await record(db, input.email, operator, req.ip, agent, 'totp');
         throw refuse('totp_invalid');
       }

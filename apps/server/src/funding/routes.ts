@@ -23,7 +23,7 @@ export async function fundingRoutes(app: FastifyInstance, deps: Deps): Promise<v
     config,
     trading,
   } = deps;
-  const stepUp = { db, secrets: deps.secrets };
+  const stepUp = { db, secrets: deps.secrets, throttle: deps.throttle };
   const notices = { db, delivery: deps.delivery, log: app.log };
   // Only the upload reads multipart bodies: the plugin's hooks (a close listener and an async clean-up on
   // every response) stay on its route instead of every call's (the trade_list benchmark's per-request cost).

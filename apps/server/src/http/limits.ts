@@ -11,12 +11,15 @@ interface Limit {
 
 const MINUTE = 60_000;
 
+/** Sign-in requests per address a minute, traders' (`login`) and operators' (the back office's) alike. */
+export const SIGN_IN_LIMIT: Limit = { max: 30, by: 'ip' };
+
 /**
  * Request ceilings against abuse (per minute). Sign-in failures, code sends per recipient and the like
  * have their own finer throttles in the accounts module; these bound the raw request rate on top.
  */
 export const LIMITS: Partial<Record<ApiName, Limit>> = {
-  login: { max: 30, by: 'ip' },
+  login: SIGN_IN_LIMIT,
   register: { max: 20, by: 'ip' },
   sendEmail: { max: 20, by: 'ip' },
   sendSms: { max: 20, by: 'ip' },

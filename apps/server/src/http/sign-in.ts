@@ -1,4 +1,5 @@
 import { Code } from '@meridian/contract';
+import type { MessageKey } from '../i18n';
 import { AppError } from './errors';
 import type { Rule, Throttle } from './throttle';
 
@@ -6,55 +7,55 @@ const MINUTE = 60_000;
 
 /**
  * Sign-in limits, traders' and operators' alike. Every attempt is counted before its password is checked
- * (a success is taken back after), so parallel guesses cannot all slip in under a limit. A wrong password
- * holds back that account from that address, not the account everywhere: a stranger cannot lock anyone out.
+ * (a success is taken back after), so parallel guesses cannot all slip in under a limit. A try the throttle
+ * refuses counts against no other limit (http/throttle.ts `attempt`): a wrong password holds back that
+ * account from that address, and the account everywhere only for the short fixed window of `account`.
  */
 export const SIGN_IN_RULES = {
   /** One account from one address: 5 tries in 15 minutes, then each further try doubles the wait. */
   accountAddress: { windowMs: 15 * MINUTE, max: 5 },
   /** One address, whatever accounts it tries: 20 in 15 minutes, then doubling. */
   address: { windowMs: 15 * MINUTE, max: 20 },
-  /** One account from every address together: a ceiling on guessing spread over many addresses. */
-  account: { windowMs: 60 * MINUTE, max: 100 },
-  /** Second-factor codes of one account, tried with its right password: 5 in 15 minutes, then doubling. */
-  totp: { windowMs: 15 * MINUTE, max: 5 },
+  /**
+   * One account from every address together: a ceiling on guessing spread over many addresses. Fixed, with
+   * no backoff: knocking on it while it is full does not lengthen it, so whoever fills it holds the account
+   * back for 15 minutes at most.
+   */
+  account: { windowMs: 15 * MINUTE, max: 25, maxWindowMs: 15 * MINUTE },
 } satisfies Record<string, Rule>;
 
-export const throttled = (resetMs: number) =>
-  new AppError(Code.RATE_LIMITED, 'login_throttled', { minutes: Math.max(1, Math.ceil(resetMs / MINUTE)) });
+/** The refusal of a throttle, with the wait in whole minutes. */
+export const throttled = (resetMs: number, key: MessageKey = 'login_throttled') =>
+  new AppError(Code.RATE_LIMITED, key, { minutes: Math.max(1, Math.ceil(resetMs / MINUTE)) });
 
 export interface SignInAttempt {
   /** The password, and the code when one is due, were right: the account's counts are cleared. */
   succeeded(): Promise<void>;
-  /** Counts a second-factor try; refused past its limit. */
-  secondFactor(): Promise<void>;
 }
 
-/** Counts a sign-in attempt of `account` (e.g. 'trader:email:a@b.c') from `ip`; refuses one past any limit. */
+/**
+ * Counts a sign-in attempt of `account` from `ip`; refuses one past any limit. `account` names the account
+ * found (e.g. 'trader:user:12'), so that every way of typing its identifier shares one count.
+ */
 export async function signInAttempt(throttle: Throttle, account: string, ip: string): Promise<SignInAttempt> {
   const keys = {
     accountAddress: `sign-in:${account}@${ip}`,
     address: `sign-in-address:${ip}`,
     account: `sign-in:${account}`,
   };
-  const rules = [SIGN_IN_RULES.accountAddress, SIGN_IN_RULES.address, SIGN_IN_RULES.account];
-  const counts = await Promise.all(
-    [keys.accountAddress, keys.address, keys.account].map((key, i) => throttle.hit(key, rules[i]!)),
-  );
-  const over = counts.filter((c, i) => c.count > rules[i]!.max);
-  if (over.length > 0) throw throttled(Math.max(...over.map((c) => c.resetMs)));
+  const verdict = await throttle.attempt([
+    { key: keys.accountAddress, rule: SIGN_IN_RULES.accountAddress },
+    { key: keys.address, rule: SIGN_IN_RULES.address },
+    { key: keys.account, rule: SIGN_IN_RULES.account },
+  ]);
+  if (!verdict.admitted) throw throttled(verdict.resetMs);
   return {
     async succeeded() {
       await Promise.all([
         throttle.clear(keys.accountAddress),
         throttle.clear(keys.account),
-        throttle.clear(`totp:${account}`),
         throttle.release(keys.address),
       ]);
-    },
-    async secondFactor() {
-      const count = await throttle.hit(`totp:${account}`, SIGN_IN_RULES.totp);
-      if (count.count > SIGN_IN_RULES.totp.max) throw throttled(count.resetMs);
     },
   };
 }

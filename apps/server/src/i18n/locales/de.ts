@@ -52,6 +52,7 @@ export const de: Messages = {
     'Ihr Meridian-Bestätigungscode lautet {{code}}. Er läuft in {{minutes}} Minuten ab. Geben Sie ihn niemals weiter.',
   login_failed: 'Konto oder Passwort falsch',
   login_throttled: 'Zu viele fehlgeschlagene Anmeldeversuche, bitte in {{minutes}} Minuten erneut versuchen',
+  code_throttled: 'Zu viele falsche Codes, bitte in {{minutes}} Minuten erneut versuchen',
   account_disabled: 'Dieses Konto wurde gesperrt, bitte wenden Sie sich an den Support',
   password_changed: 'Passwort geändert, bitte melden Sie sich erneut an',
   demo_only: 'Nur ein Demokonto kann zurückgesetzt werden',

@@ -50,6 +50,7 @@ export const en = {
     'Your Meridian verification code is {{code}}. It expires in {{minutes}} minutes. Never share it with anyone.',
   login_failed: 'Wrong account or password',
   login_throttled: 'Too many failed sign-in attempts, please try again in {{minutes}} minutes',
+  code_throttled: 'Too many wrong codes, please try again in {{minutes}} minutes',
   account_disabled: 'This account has been disabled, please contact support',
   password_changed: 'Password changed, please sign in again',
   demo_only: 'Only a demo account can be reset',

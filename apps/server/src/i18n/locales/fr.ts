@@ -52,6 +52,7 @@ export const fr: Messages = {
     'Votre code de vérification Meridian est {{code}}. Il expire dans {{minutes}} minutes. Ne le communiquez à personne.',
   login_failed: 'Compte ou mot de passe incorrect',
   login_throttled: 'Trop de tentatives de connexion échouées, veuillez réessayer dans {{minutes}} minutes',
+  code_throttled: 'Trop de codes erronés, veuillez réessayer dans {{minutes}} minutes',
   account_disabled: 'Ce compte a été désactivé, veuillez contacter le support',
   password_changed: 'Mot de passe modifié, veuillez vous reconnecter',
   demo_only: 'Seul un compte démo peut être réinitialisé',

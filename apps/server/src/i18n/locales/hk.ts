@@ -51,6 +51,7 @@ export const hk: Messages = {
   code_message: '您的 Meridian 驗證碼為 {{code}}，{{minutes}} 分鐘內有效。請勿向任何人透露。',
   login_failed: '帳號或密碼錯誤',
   login_throttled: '登入失敗次數過多，請於 {{minutes}} 分鐘後再試',
+  code_throttled: '驗證碼錯誤次數過多，請於 {{minutes}} 分鐘後再試',
   account_disabled: '此帳戶已被停用，請聯絡客服',
   password_changed: '密碼已修改，請重新登入',
   demo_only: '只有模擬帳戶可以重置',

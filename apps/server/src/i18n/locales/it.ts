@@ -52,6 +52,7 @@ export const it: Messages = {
     'Il tuo codice di verifica Meridian è {{code}}. Scade tra {{minutes}} minuti. Non condividerlo con nessuno.',
   login_failed: 'Account o password errati',
   login_throttled: 'Troppi tentativi di accesso falliti, riprova tra {{minutes}} minuti',
+  code_throttled: 'Troppi codici errati, riprova tra {{minutes}} minuti',
   account_disabled: "Questo account è stato disattivato, contatta l'assistenza",
   password_changed: 'Password modificata, accedi di nuovo',
   demo_only: 'Solo un conto demo può essere reimpostato',

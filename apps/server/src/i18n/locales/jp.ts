@@ -52,6 +52,7 @@ export const jp: Messages = {
     'Meridian の認証コードは {{code}} です。有効期限は{{minutes}}分です。誰にも教えないでください。',
   login_failed: 'アカウントまたはパスワードが間違っています',
   login_throttled: 'ログインの失敗が多すぎます。{{minutes}}分後にもう一度お試しください',
+  code_throttled: 'コードの誤りが多すぎます。{{minutes}}分後にもう一度お試しください',
   account_disabled: 'このアカウントは停止されています。サポートにお問い合わせください',
   password_changed: 'パスワードを変更しました。もう一度ログインしてください',
   demo_only: 'リセットできるのはデモ口座のみです',

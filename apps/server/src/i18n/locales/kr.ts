@@ -52,6 +52,7 @@ export const kr: Messages = {
     'Meridian 인증 코드는 {{code}}입니다. {{minutes}}분 후 만료됩니다. 누구에게도 알려 주지 마세요.',
   login_failed: '계정 또는 비밀번호가 올바르지 않습니다',
   login_throttled: '로그인 실패가 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요',
+  code_throttled: '잘못된 코드 입력이 너무 많습니다. {{minutes}}분 후에 다시 시도해 주세요',
   account_disabled: '이 계정은 비활성화되었습니다. 고객 지원에 문의해 주세요',
   password_changed: '비밀번호가 변경되었습니다. 다시 로그인해 주세요',
   demo_only: '모의 계좌만 초기화할 수 있습니다',

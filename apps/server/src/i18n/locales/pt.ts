@@ -52,6 +52,7 @@ export const pt: Messages = {
     'Seu código de verificação Meridian é {{code}}. Ele expira em {{minutes}} minutos. Nunca o compartilhe com ninguém.',
   login_failed: 'Conta ou senha incorreta',
   login_throttled: 'Muitas tentativas de login sem sucesso, tente novamente em {{minutes}} minutos',
+  code_throttled: 'Muitos códigos incorretos, tente novamente em {{minutes}} minutos',
   account_disabled: 'Esta conta foi desativada, entre em contato com o suporte',
   password_changed: 'Senha alterada, faça login novamente',
   demo_only: 'Somente uma conta demo pode ser redefinida',

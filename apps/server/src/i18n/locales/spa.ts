@@ -52,6 +52,7 @@ export const spa: Messages = {
     'Su código de verificación de Meridian es {{code}}. Caduca en {{minutes}} minutos. No lo comparta con nadie.',
   login_failed: 'Cuenta o contraseña incorrectas',
   login_throttled: 'Demasiados intentos de acceso fallidos, inténtelo de nuevo en {{minutes}} minutos',
+  code_throttled: 'Demasiados códigos incorrectos, inténtelo de nuevo en {{minutes}} minutos',
   account_disabled: 'Esta cuenta ha sido desactivada, póngase en contacto con soporte',
   password_changed: 'Contraseña cambiada, inicie sesión de nuevo',
   demo_only: 'Solo se puede restablecer una cuenta demo',

@@ -52,6 +52,7 @@ export const tr: Messages = {
     'Meridian doğrulama kodunuz {{code}}. {{minutes}} dakika içinde geçerliliğini yitirir. Kimseyle paylaşmayın.',
   login_failed: 'Hesap veya şifre yanlış',
   login_throttled: 'Çok fazla başarısız giriş denemesi, lütfen {{minutes}} dakika sonra tekrar deneyin',
+  code_throttled: 'Çok fazla hatalı kod, lütfen {{minutes}} dakika sonra tekrar deneyin',
   account_disabled: 'Bu hesap devre dışı bırakıldı, lütfen destek ekibiyle iletişime geçin',
   password_changed: 'Şifre değiştirildi, lütfen tekrar giriş yapın',
   demo_only: 'Yalnızca demo hesap sıfırlanabilir',

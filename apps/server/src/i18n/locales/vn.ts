@@ -52,6 +52,7 @@ export const vn: Messages = {
     'Mã xác minh Meridian của bạn là {{code}}. Mã hết hạn sau {{minutes}} phút. Không chia sẻ mã với bất kỳ ai.',
   login_failed: 'Sai tài khoản hoặc mật khẩu',
   login_throttled: 'Đăng nhập thất bại quá nhiều lần, vui lòng thử lại sau {{minutes}} phút',
+  code_throttled: 'Nhập sai mã quá nhiều lần, vui lòng thử lại sau {{minutes}} phút',
   account_disabled: 'Tài khoản này đã bị vô hiệu hóa, vui lòng liên hệ bộ phận hỗ trợ',
   password_changed: 'Đã đổi mật khẩu, vui lòng đăng nhập lại',
   demo_only: 'Chỉ có thể đặt lại tài khoản demo',
