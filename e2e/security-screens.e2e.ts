@@ -138,6 +138,8 @@ describe('sign-in and security on a phone', () => {
     expect(await page.locator('.totp-setup svg').count()).toBe(1);
     const enabled = await codeAfter(secret, 0);
     await page.locator('input[name="totp"]').fill(enabled.code);
+    // A session alone cannot turn it on: the account's password goes with the code.
+    await page.locator('input[name="password"]').fill('secret-123');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => toast(page)).toBe('The authenticator app is now on');
     await page.getByRole('button', { name: 'Turn off' }).waitFor();

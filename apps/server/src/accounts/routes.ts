@@ -62,7 +62,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   route(app, db, endpoints.totpSetup, ({ user }) => setUpTotp(ctx, user));
-  route(app, db, endpoints.totpEnable, ({ user, input, lang }) => enableTotp(ctx, user, lang, input.code));
+  route(app, db, endpoints.totpEnable, ({ user, input, lang }) => enableTotp(ctx, user, lang, input));
   route(app, db, endpoints.totpDisable, ({ user, input, lang }) => disableTotp(ctx, user, lang, input.code));
 
   route(app, db, endpoints.balance, async ({ user }) => balanceOf(user));

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
+import { verifyPassword } from '../http/password';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
@@ -43,15 +44,27 @@ export async function setUpTotp({ db, secrets }: AccountsContext, user: User) {
   return { secret, uri: totpUri(secret, user.email ?? user.uid) };
 }
 
-/** Turns the second factor on with a code from the secret being set up; the trader is told by message. */
-export async function enableTotp(ctx: AccountsContext, user: User, lang: Language, code: string) {
+/**
+ * Turns the second factor on with a code from the secret being set up and the account's password (a stolen
+ * session must not enrol the thief's app, which would then stand in for the step-up code), both checked as
+ * one try under the account's code throttle; the trader is told by message.
+ */
+export async function enableTotp(
+  ctx: AccountsContext,
+  user: User,
+  lang: Language,
+  { code, password }: { code: string; password: string },
+) {
   const { db, secrets, throttle } = ctx;
   if (user.totpSecret) throw refuse('totp_already_on');
   if (!user.totpPending) throw refuse('totp_no_setup');
   const pending = user.totpPending;
-  const step = await throttledCodeCheck(throttle, codeAccount.trader(user.id), async () =>
-    totpStep(secrets.open(pending), code),
-  );
+  let passwordOk = false;
+  const step = await throttledCodeCheck(throttle, codeAccount.trader(user.id), async () => {
+    passwordOk = await verifyPassword(password, user.passwordHash);
+    return passwordOk ? totpStep(secrets.open(pending), code) : null;
+  });
+  if (!passwordOk) throw refuse('password_wrong');
   if (step === null) throw refuse('totp_invalid');
   await db
     .update(users)

@@ -114,12 +114,14 @@ describe('a trader’s own second factor (issue 19, high 6)', () => {
     const token = tokens[0]!;
     const setup = (await post(token, api.totpSetup.path)).data;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
-    expect((await post(token, api.totpEnable.path, { code: '000000' })).msg).toBe(
+    expect((await post(token, api.totpEnable.path, { code: '000000', password: PASSWORD })).msg).toBe(
       'That authenticator code is not valid',
     );
     // Three time steps in a row: each code is good once, and only a later one after it.
     const [before, now, after] = [Date.now() - 30_000, Date.now(), Date.now() + 30_000];
-    expect(await post(token, api.totpEnable.path, { code: totpCode(setup.secret, before) })).toMatchObject({
+    expect(
+      await post(token, api.totpEnable.path, { code: totpCode(setup.secret, before), password: PASSWORD }),
+    ).toMatchObject({
       code: 1,
       msg: 'The authenticator app is now on',
     });
@@ -182,5 +184,22 @@ describe('money leaves on the second factor when the trader has one', () => {
       msg: 'That authenticator code is not valid',
     });
     expect((await post(token, api.draw.path, { ...draw, totp: totpCode(secret, after) })).code).toBe(1);
+  });
+});
+
+describe('a stolen trader session (issue 46: found while throttling codes)', () => {
+  it("cannot turn on the thief's authenticator without the account's password, so it cannot stand in for the step-up code", async () => {
+    const { id, tokens } = await signedUp(1);
+    const token = tokens[0]!;
+    const setup = (await post(token, api.totpSetup.path)).data;
+    const code = totpCode(setup.secret);
+    expect((await post(token, api.totpEnable.path, { code })).code).toBe(Code.INVALID_INPUT);
+    expect(await post(token, api.totpEnable.path, { code, password: 'guessed-pass-1' })).toMatchObject({
+      code: Code.REFUSED,
+      msg: 'The current password is wrong',
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row!.totpSecret).toBeNull();
+    expect((await get(token, api.userInfo.path)).data.totp_enabled).toBe(0);
   });
 });

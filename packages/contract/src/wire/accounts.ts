@@ -170,6 +170,8 @@ export const demoInput = z.object({
 
 /** An authenticator app's code. */
 export const totpCodeInput = z.object({ code: z.string().trim().min(1).max(8) });
+/** Turning the authenticator on takes the account's password too: a session alone must not enrol a thief's app. */
+export const totpEnableInput = totpCodeInput.extend({ password: z.string().min(1).max(128) });
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -262,8 +264,8 @@ export const accountsEndpoints = {
     errors: [Code.REFUSED],
   }),
   totpEnable: endpoint(api.totpEnable, {
-    summary: 'Turns the second factor on with a code from the secret being set up',
-    input: totpCodeInput,
+    summary: "Turns the second factor on with a code from the secret being set up and the account's password",
+    input: totpEnableInput,
     answer: nothing,
     errors: [Code.REFUSED],
   }),

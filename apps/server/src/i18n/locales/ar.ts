@@ -113,6 +113,7 @@ export const ar: Messages = {
   operator_password_change_required: 'اختر كلمة مرورك الخاصة قبل المتابعة',
   operator_password_same: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
   operator_password_wrong: 'كلمة المرور الحالية غير صحيحة',
+  password_wrong: 'كلمة المرور الحالية غير صحيحة',
   operator_totp_enrolment_required: 'أعدّ تطبيق المصادقة قبل المتابعة',
   session_revoked: 'تم تسجيل الخروج',
   totp_already_on: 'تطبيق المصادقة مفعّل بالفعل لهذا الحساب',

@@ -115,6 +115,7 @@ export const de: Messages = {
   operator_password_change_required: 'Wählen Sie zuerst Ihr eigenes Passwort',
   operator_password_same: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
   operator_password_wrong: 'Das aktuelle Passwort ist falsch',
+  password_wrong: 'Das aktuelle Passwort ist falsch',
   operator_totp_enrolment_required: 'Richten Sie zuerst Ihre Authenticator-App ein',
   session_revoked: 'Abgemeldet',
   totp_already_on: 'Die Authenticator-App ist für dieses Konto bereits eingeschaltet',

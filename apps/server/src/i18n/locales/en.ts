@@ -111,6 +111,7 @@ export const en = {
   operator_password_change_required: 'Choose your own password before you go on',
   operator_password_same: 'The new password must differ from the current one',
   operator_password_wrong: 'The current password is wrong',
+  password_wrong: 'The current password is wrong',
   operator_totp_enrolment_required: 'Set up your authenticator app before you go on',
   session_revoked: 'Signed out',
   totp_already_on: 'The authenticator app is already on for this account',

@@ -114,6 +114,7 @@ export const fr: Messages = {
   operator_password_change_required: 'Choisissez votre propre mot de passe avant de continuer',
   operator_password_same: 'Le nouveau mot de passe doit être différent de l’actuel',
   operator_password_wrong: 'Le mot de passe actuel est incorrect',
+  password_wrong: 'Le mot de passe actuel est incorrect',
   operator_totp_enrolment_required: 'Configurez votre application d’authentification avant de continuer',
   session_revoked: 'Déconnecté',
   totp_already_on: 'L’application d’authentification est déjà activée pour ce compte',

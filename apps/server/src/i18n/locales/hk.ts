@@ -111,6 +111,7 @@ export const hk: Messages = {
   operator_password_change_required: '請先設定您自己的密碼',
   operator_password_same: '新密碼不能與目前密碼相同',
   operator_password_wrong: '目前密碼錯誤',
+  password_wrong: '目前密碼錯誤',
   operator_totp_enrolment_required: '請先設定驗證器應用程式',
   session_revoked: '已登出',
   totp_already_on: '此帳戶已開啟驗證器應用程式',

@@ -114,6 +114,7 @@ export const it: Messages = {
   operator_password_change_required: 'Scegli la tua password prima di continuare',
   operator_password_same: 'La nuova password deve essere diversa da quella attuale',
   operator_password_wrong: 'La password attuale è errata',
+  password_wrong: 'La password attuale è errata',
   operator_totp_enrolment_required: 'Configura la tua app di autenticazione prima di continuare',
   session_revoked: 'Disconnesso',
   totp_already_on: 'L’app di autenticazione è già attiva per questo conto',

@@ -113,6 +113,7 @@ export const jp: Messages = {
   operator_password_change_required: '先に独自のパスワードを設定してください',
   operator_password_same: '新しいパスワードは現在のパスワードと異なる必要があります',
   operator_password_wrong: '現在のパスワードが違います',
+  password_wrong: '現在のパスワードが違います',
   operator_totp_enrolment_required: '先に認証アプリを設定してください',
   session_revoked: 'ログアウトしました',
   totp_already_on: 'この口座では認証アプリが既にオンです',

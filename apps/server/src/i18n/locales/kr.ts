@@ -113,6 +113,7 @@ export const kr: Messages = {
   operator_password_change_required: '계속하기 전에 본인의 비밀번호를 정하세요',
   operator_password_same: '새 비밀번호는 현재 비밀번호와 달라야 합니다',
   operator_password_wrong: '현재 비밀번호가 틀렸습니다',
+  password_wrong: '현재 비밀번호가 틀렸습니다',
   operator_totp_enrolment_required: '계속하기 전에 인증 앱을 설정하세요',
   session_revoked: '로그아웃되었습니다',
   totp_already_on: '이 계정은 이미 인증 앱이 켜져 있습니다',

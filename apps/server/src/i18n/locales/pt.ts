@@ -114,6 +114,7 @@ export const pt: Messages = {
   operator_password_change_required: 'Escolha sua própria senha antes de continuar',
   operator_password_same: 'A nova senha deve ser diferente da atual',
   operator_password_wrong: 'A senha atual está errada',
+  password_wrong: 'A senha atual está errada',
   operator_totp_enrolment_required: 'Configure seu aplicativo autenticador antes de continuar',
   session_revoked: 'Sessão encerrada',
   totp_already_on: 'O aplicativo autenticador já está ativado nesta conta',

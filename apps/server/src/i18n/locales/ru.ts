@@ -113,6 +113,7 @@ export const ru: Messages = {
   operator_password_change_required: 'Сначала задайте собственный пароль',
   operator_password_same: 'Новый пароль должен отличаться от текущего',
   operator_password_wrong: 'Текущий пароль неверен',
+  password_wrong: 'Текущий пароль неверен',
   operator_totp_enrolment_required: 'Сначала настройте приложение-аутентификатор',
   session_revoked: 'Выход выполнен',
   totp_already_on: 'Приложение-аутентификатор для этого счёта уже включено',

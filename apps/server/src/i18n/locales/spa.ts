@@ -114,6 +114,7 @@ export const spa: Messages = {
   operator_password_change_required: 'Elija su propia contraseña antes de continuar',
   operator_password_same: 'La nueva contraseña debe ser distinta de la actual',
   operator_password_wrong: 'La contraseña actual es incorrecta',
+  password_wrong: 'La contraseña actual es incorrecta',
   operator_totp_enrolment_required: 'Configure su aplicación de autenticación antes de continuar',
   session_revoked: 'Sesión cerrada',
   totp_already_on: 'La aplicación de autenticación ya está activada en esta cuenta',

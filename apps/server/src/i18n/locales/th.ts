@@ -111,6 +111,7 @@ export const th: Messages = {
   operator_password_change_required: 'โปรดตั้งรหัสผ่านของคุณเองก่อนดำเนินการต่อ',
   operator_password_same: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
   operator_password_wrong: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  password_wrong: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
   operator_totp_enrolment_required: 'โปรดตั้งค่าแอปยืนยันตัวตนก่อนดำเนินการต่อ',
   session_revoked: 'ออกจากระบบแล้ว',
   totp_already_on: 'บัญชีนี้เปิดแอปยืนยันตัวตนอยู่แล้ว',

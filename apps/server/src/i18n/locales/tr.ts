@@ -113,6 +113,7 @@ export const tr: Messages = {
   operator_password_change_required: 'Devam etmeden önce kendi şifrenizi belirleyin',
   operator_password_same: 'Yeni şifre mevcut şifreden farklı olmalı',
   operator_password_wrong: 'Mevcut şifre yanlış',
+  password_wrong: 'Mevcut şifre yanlış',
   operator_totp_enrolment_required: 'Devam etmeden önce doğrulama uygulamanızı kurun',
   session_revoked: 'Oturum kapatıldı',
   totp_already_on: 'Bu hesapta doğrulama uygulaması zaten açık',

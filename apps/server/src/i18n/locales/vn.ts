@@ -112,6 +112,7 @@ export const vn: Messages = {
   operator_password_change_required: 'Hãy đặt mật khẩu của riêng bạn trước khi tiếp tục',
   operator_password_same: 'Mật khẩu mới phải khác mật khẩu hiện tại',
   operator_password_wrong: 'Mật khẩu hiện tại không đúng',
+  password_wrong: 'Mật khẩu hiện tại không đúng',
   operator_totp_enrolment_required: 'Hãy thiết lập ứng dụng xác thực trước khi tiếp tục',
   session_revoked: 'Đã đăng xuất',
   totp_already_on: 'Tài khoản này đã bật ứng dụng xác thực',

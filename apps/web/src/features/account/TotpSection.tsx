@@ -1,4 +1,4 @@
-import { Button, Form, List, Tag, Toast } from 'antd-mobile';
+import { Button, Form, Input, List, Tag, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { CodeInput } from '../../ui/CodeInput';
 import { CopyText } from '../funding/CopyText';
 
 /**
- * Two-factor authentication with an authenticator app: turned on with a new secret (QR code, key and link) and
- * a code from it; turned off with a current code. Once on, sign-in and withdrawals ask for its code.
+ * Two-factor authentication with an authenticator app: turned on with a new secret (QR code, key and link), a
+ * code from it and the account's password; turned off with a current code. Once on, sign-in and withdrawals
+ * ask for its code.
  */
 export function TotpSection() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function TotpSection() {
   const on = Boolean(user?.totp_enabled);
   const [setup, setSetup] = useState<TotpSetup>();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<void>) => {
@@ -39,6 +41,7 @@ export function TotpSection() {
     return run(async () => {
       await send(code.trim());
       setCode('');
+      setPassword('');
       setSetup(undefined);
       setUser(await fetchUserInfo());
     });
@@ -88,7 +91,27 @@ export function TotpSection() {
               </a>
             </div>
             {codeField}
-            <Button block color="primary" loading={busy} onClick={() => void change(enableTotp)}>
+            <Form layout="vertical" className="security-form">
+              <Form.Item label={t('auth.password')}>
+                <Input
+                  name="password"
+                  aria-label={t('auth.password')}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={setPassword}
+                />
+              </Form.Item>
+            </Form>
+            <Button
+              block
+              color="primary"
+              loading={busy}
+              onClick={() => {
+                if (!password) Toast.show({ content: t('msg.inputPassword') });
+                else void change((typed) => enableTotp(typed, password));
+              }}
+            >
               {t('common.confirm')}
             </Button>
           </>
