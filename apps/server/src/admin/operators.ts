@@ -4,18 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
-import { hashPassword } from '../http/password';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
 import { audit } from '../operators/audit';
 import { totpEnrolments } from '../operators/schema';
 import { adminRoute, operatorTotpRequired, revokeOperatorSessions } from '../operators/session';
+import { requestOperator, requestRole, setOperatorDisabled } from './operator-changes';
 import { operatorView } from './routes';
 
 /**
- * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts); admins list,
- * create (with a password the new operator must change at first sign-in), disable and re-enable them.
+ * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts); admins list operators, disable them at once, and ask for new
+ * ones, role changes and re-enabling, which a second operator makes (admin/operator-changes.ts).
  */
-export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets }: Deps): void {
+export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
+  const {
+    database: { db },
+    secrets,
+  } = deps;
   adminRoute(app, db, adminEndpoints.totpSetup, async ({ operator }) => {
     const secret = newTotpSecret();
     const sealed = secrets.seal(secret);
@@ -67,44 +71,15 @@ export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets
     }));
   });
 
-  adminRoute(app, db, adminEndpoints.createOperator, async ({ operator, input }) => {
-    const passwordHash = await hashPassword(input.password);
-    return db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(operators)
-        .values({ email: input.email, passwordHash, role: input.role, mustChangePassword: true })
-        .onConflictDoNothing({ target: operators.email })
-        .returning();
-      if (!created) throw refuse('operator_email_taken');
-      const view = operatorView(created, operatorTotpRequired(db));
-      await audit(tx, {
-        operatorId: operator.id,
-        action: 'operator.create',
-        targetType: 'operator',
-        targetId: created.id,
-        after: view,
-      });
-      return view;
-    });
-  });
+  adminRoute(app, db, adminEndpoints.createOperator, async ({ operator, input }) =>
+    requestOperator(db, { operatorId: operator.id }, input),
+  );
 
-  adminRoute(app, db, adminEndpoints.disableOperator, async ({ operator, input }) => {
-    if (input.id === operator.id) throw refuse('operator_self_disable');
-    return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(operators).where(eq(operators.id, input.id)).for('update');
-      if (!before) throw refuse('not_found');
-      await tx.update(operators).set({ disabled: input.disabled }).where(eq(operators.id, input.id));
-      // A disabled operator's open sessions end now, not when they next expire.
-      if (input.disabled) await revokeOperatorSessions(tx, input.id);
-      await audit(tx, {
-        operatorId: operator.id,
-        action: input.disabled ? 'operator.disable' : 'operator.enable',
-        targetType: 'operator',
-        targetId: input.id,
-        before: { disabled: before.disabled },
-        after: { disabled: input.disabled },
-      });
-      return { id: input.id, disabled: input.disabled };
-    });
-  });
+  adminRoute(app, db, adminEndpoints.changeOperatorRole, async ({ operator, input }) =>
+    requestRole(db, { operatorId: operator.id }, input.id, input.role),
+  );
+
+  adminRoute(app, db, adminEndpoints.disableOperator, async ({ operator, input }) =>
+    setOperatorDisabled(db, { operatorId: operator.id }, input.id, input.disabled),
+  );
 }

@@ -18,6 +18,7 @@ export type {
   Operator,
   OperatorCredentials,
   OperatorPasswordChange,
+  OperatorRoleChange,
   OperatorRow,
   OperatorSignedIn,
   OperatorTotpSetup,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../../codes';
 import { adminEndpoint, OPERATOR_ROLES } from '../../endpoint';
-import { flag, id, isoTime } from '../fields';
+import { filedRequest, flag, id, isoTime } from '../fields';
 
 /** An operator's own password: longer than a trader's, since it opens everyone's accounts. */
 const operatorPassword = z.string().min(12).max(200);
@@ -52,6 +52,9 @@ export type NewOperator = z.input<typeof newOperator>;
 
 const totpSetup = z.object({ secret: z.string(), uri: z.string() });
 export type OperatorTotpSetup = z.infer<typeof totpSetup>;
+
+const roleChange = z.object({ id, role: z.enum(OPERATOR_ROLES) });
+export type OperatorRoleChange = z.input<typeof roleChange>;
 
 /** Signing in and out, who am I, one's own password and second factor; the operators themselves. */
 export const adminOperatorEndpoints = {
@@ -111,18 +114,30 @@ export const adminOperatorEndpoints = {
   createOperator: adminEndpoint(
     { method: 'POST', path: '/admin/api/operators/create', roles: ['admin'] },
     {
-      summary: 'Creates an operator with a password they must change at first sign-in',
+      summary:
+        'Asks for an operator with a password they must change at first sign-in: filed for a second ' +
+        "operator's approval (made at once only when the asker is the platform's only operator)",
       input: newOperator,
-      answer: operator,
+      answer: z.union([operator, filedRequest]),
+      errors: [Code.REFUSED],
+    },
+  ),
+  changeOperatorRole: adminEndpoint(
+    { method: 'POST', path: '/admin/api/operators/role', roles: ['admin'] },
+    {
+      summary: "Asks for another role for an operator: filed for a second operator's approval",
+      input: roleChange,
+      answer: filedRequest,
       errors: [Code.REFUSED],
     },
   ),
   disableOperator: adminEndpoint(
     { method: 'POST', path: '/admin/api/operators/disable', roles: ['admin'] },
     {
-      summary: 'Disables (ending their sessions) or re-enables another operator',
+      summary:
+        "Disables another operator at once (ending their sessions), or asks to re-enable one: filed for a second operator's approval",
       input: z.object({ id, disabled: flag }),
-      answer: z.object({ id: z.number().int(), disabled: z.boolean() }),
+      answer: z.union([z.object({ id: z.number().int(), disabled: z.boolean() }), filedRequest]),
       errors: [Code.REFUSED],
     },
   ),
