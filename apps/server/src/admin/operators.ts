@@ -1,18 +1,46 @@
-import { adminEndpoints } from '@meridian/contract';
+import { adminEndpoints, type OperatorTotpEnable } from '@meridian/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
+import { verifyPassword } from '../http/password';
+import { signInAttempt } from '../http/sign-in';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
 import { audit } from '../operators/audit';
 import { totpEnrolments } from '../operators/schema';
-import { adminRoute, operatorTotpRequired, revokeOperatorSessions } from '../operators/session';
+import {
+  adminRoute,
+  type Operator,
+  operatorTotpRequired,
+  revokeOperatorSessions,
+  useOperatorTotp,
+} from '../operators/session';
 import { requestOperator, requestRole, setOperatorDisabled } from './operator-changes';
 import { operatorView } from './routes';
 
 /**
- * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts); admins list operators, disable them at once, and ask for new
+ * Replacing a second factor takes the operator's password and a current code of the one in use, not the
+ * session alone. Counted as a sign-in attempt of that operator (same keys and limits), so neither can be
+ * guessed here faster than at the sign-in.
+ */
+async function proveOwnFactor(
+  { database: { db }, throttle, secrets }: Deps,
+  operator: Operator,
+  { password, current_code }: OperatorTotpEnable,
+  ip: string,
+) {
+  if (!password || !current_code) throw refuse('operator_totp_replace_proof');
+  const attempt = await signInAttempt(throttle, `operator:${operator.email}`, ip);
+  if (!(await verifyPassword(password, operator.passwordHash))) throw refuse('operator_password_wrong');
+  await attempt.secondFactor();
+  if (!(await useOperatorTotp(db, secrets, operator, current_code))) throw refuse('totp_invalid');
+  await attempt.succeeded();
+}
+
+/**
+ * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts), and replaces it
+ * only with their password and a current code; admins list operators, disable them at once, and ask for new
  * ones, role changes and re-enabling, which a second operator makes (admin/operator-changes.ts).
  */
 export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
@@ -33,7 +61,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
     return { secret, uri: totpUri(secret, operator.email) };
   });
 
-  adminRoute(app, db, adminEndpoints.totpEnable, async ({ operator, input, token }) => {
+  adminRoute(app, db, adminEndpoints.totpEnable, async ({ operator, input, token, req }) => {
     const [enrolment] = await db
       .select()
       .from(totpEnrolments)
@@ -41,6 +69,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
     if (!enrolment) throw refuse('totp_no_setup');
     const step = totpStep(secrets.open(enrolment.secret), input.code);
     if (step === null) throw refuse('totp_invalid');
+    if (operator.totpSecret) await proveOwnFactor(deps, operator, input, req.ip);
     return db.transaction(async (tx) => {
       const [enabled] = await tx
         .update(operators)

@@ -109,6 +109,8 @@ export const de: Messages = {
   operator_change_waits:
     'Änderungen an Operatoren brauchen zwei Personen: Diese wartet auf die Genehmigung eines zweiten Operators',
   operator_role_same: 'Der Operator hat diese Rolle bereits',
+  operator_totp_replace_proof:
+    'Um Ihre Authenticator-App zu ersetzen, geben Sie Ihr Passwort und einen aktuellen Code der bisherigen App ein',
   approval_requested:
     'Über der Vier-Augen-Grenze: Die Änderung wartet auf die Genehmigung eines zweiten Operators',
   notice_not_you:

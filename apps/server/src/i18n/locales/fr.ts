@@ -109,6 +109,8 @@ export const fr: Messages = {
   operator_change_waits:
     "Les changements d'opérateurs se font à deux : celui-ci attend l'approbation d'un second opérateur",
   operator_role_same: 'Cet opérateur a déjà ce rôle',
+  operator_totp_replace_proof:
+    "Pour remplacer votre application d'authentification, saisissez votre mot de passe et un code actuel de celle que vous utilisez",
   approval_requested:
     'Au-delà du seuil du double contrôle : la modification attend l’approbation d’un second opérateur',
   notice_not_you: 'Si ce n’était pas vous, changez votre mot de passe et contactez le support immédiatement.',

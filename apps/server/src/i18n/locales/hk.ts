@@ -104,6 +104,7 @@ export const hk: Messages = {
   approval_role_too_new: '您在此申請提交後才獲授現有角色：須由另一位操作員批准',
   operator_change_waits: '操作員變更須由兩人完成：此變更需等待另一位操作員批准',
   operator_role_same: '該操作員已是此角色',
+  operator_totp_replace_proof: '如要更換驗證器應用程式，請輸入您的密碼及目前所用應用程式中的驗證碼',
   approval_requested: '超過雙人覆核限額：此變更需等待另一位操作員批准',
   notice_not_you: '如非本人操作，請立即更改密碼並聯絡客服。',
   notice_subject: 'Meridian 安全通知',

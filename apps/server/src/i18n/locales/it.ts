@@ -108,6 +108,8 @@ export const it: Messages = {
   operator_change_waits:
     "Le modifiche agli operatori richiedono due persone: questa attende l'approvazione di un secondo operatore",
   operator_role_same: "L'operatore ha già questo ruolo",
+  operator_totp_replace_proof:
+    "Per sostituire l'app di autenticazione, inserisci la password e un codice attuale dell'app che usi ora",
   approval_requested:
     'Oltre la soglia del doppio controllo: la modifica attende l’approvazione di un secondo operatore',
   notice_not_you: 'Se non sei stato tu, cambia subito la password e contatta l’assistenza.',

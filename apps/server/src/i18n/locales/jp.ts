@@ -107,6 +107,8 @@ export const jp: Messages = {
     'この申請の後に現在のロールを付与されたため承認できません。別のオペレーターの承認が必要です',
   operator_change_waits: 'オペレーターの変更には2人が必要です。別のオペレーターの承認を待っています',
   operator_role_same: 'このオペレーターは既にこのロールです',
+  operator_totp_replace_proof:
+    '認証アプリを置き換えるには、パスワードと現在お使いの認証アプリのコードを入力してください',
   approval_requested: 'ダブルチェックの上限を超えています。別のオペレーターの承認を待っています',
   notice_not_you: 'お心当たりがない場合は、直ちにパスワードを変更し、サポートにご連絡ください。',
   notice_subject: 'Meridian セキュリティのお知らせ',

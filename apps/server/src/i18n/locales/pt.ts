@@ -108,6 +108,8 @@ export const pt: Messages = {
   operator_change_waits:
     'Alterações de operadores exigem duas pessoas: esta aguarda a aprovação de um segundo operador',
   operator_role_same: 'O operador já tem esta função',
+  operator_totp_replace_proof:
+    'Para substituir seu aplicativo autenticador, digite sua senha e um código atual do aplicativo que você usa agora',
   approval_requested:
     'Acima do limite de dupla verificação: a alteração aguarda a aprovação de um segundo operador',
   notice_not_you: 'Se não foi você, altere sua senha e contate o suporte imediatamente.',

@@ -107,6 +107,8 @@ export const spa: Messages = {
   operator_change_waits:
     'Los cambios de operadores requieren dos personas: este espera la aprobación de un segundo operador',
   operator_role_same: 'El operador ya tiene este rol',
+  operator_totp_replace_proof:
+    'Para reemplazar su aplicación de autenticación, introduzca su contraseña y un código actual de la que usa ahora',
   approval_requested:
     'Supera el límite de doble control: el cambio espera la aprobación de un segundo operador',
   notice_not_you: 'Si no fue usted, cambie su contraseña y contacte con soporte de inmediato.',

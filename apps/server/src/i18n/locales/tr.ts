@@ -108,6 +108,8 @@ export const tr: Messages = {
   operator_change_waits:
     'Operatör değişiklikleri iki kişi gerektirir: bu değişiklik ikinci bir operatörün onayını bekliyor',
   operator_role_same: 'Operatör zaten bu role sahip',
+  operator_totp_replace_proof:
+    'Kimlik doğrulama uygulamanızı değiştirmek için şifrenizi ve şu an kullandığınız uygulamadan güncel bir kodu girin',
   approval_requested: 'Dört göz sınırının üzerinde: değişiklik ikinci bir operatörün onayını bekliyor',
   notice_not_you: 'Bu siz değilseniz hemen şifrenizi değiştirin ve destekle iletişime geçin.',
   notice_subject: 'Meridian güvenlik bildirimi',

@@ -108,6 +108,8 @@ export const vn: Messages = {
   operator_change_waits:
     'Thay đổi nhân viên vận hành cần hai người: thay đổi này đang chờ nhân viên thứ hai duyệt',
   operator_role_same: 'Nhân viên vận hành này đã có vai trò này',
+  operator_totp_replace_proof:
+    'Để thay ứng dụng xác thực, hãy nhập mật khẩu và mã hiện tại từ ứng dụng bạn đang dùng',
   approval_requested: 'Vượt hạn mức kiểm duyệt hai người: thay đổi đang chờ nhân viên thứ hai duyệt',
   notice_not_you: 'Nếu không phải bạn, hãy đổi mật khẩu và liên hệ bộ phận hỗ trợ ngay.',
   notice_subject: 'Thông báo bảo mật Meridian',

@@ -21,6 +21,7 @@ export type {
   OperatorRoleChange,
   OperatorRow,
   OperatorSignedIn,
+  OperatorTotpEnable,
   OperatorTotpSetup,
 } from './operators';
 export type { AuditEntry, OutboxMessage, ReconcileReport } from './records';

@@ -53,6 +53,14 @@ export type NewOperator = z.input<typeof newOperator>;
 const totpSetup = z.object({ secret: z.string(), uri: z.string() });
 export type OperatorTotpSetup = z.infer<typeof totpSetup>;
 
+/** A new authenticator's code; replacing one already enrolled also takes the password and its current code. */
+const totpEnable = z.object({
+  code: z.string().trim().max(8),
+  password: z.string().max(200).optional(),
+  current_code: z.string().trim().max(8).optional(),
+});
+export type OperatorTotpEnable = z.input<typeof totpEnable>;
+
 const roleChange = z.object({ id, role: z.enum(OPERATOR_ROLES) });
 export type OperatorRoleChange = z.input<typeof roleChange>;
 
@@ -101,8 +109,11 @@ export const adminOperatorEndpoints = {
   totpEnable: adminEndpoint(
     { method: 'POST', path: '/admin/api/totp/enable', roles: [], setup: true },
     {
-      summary: 'Confirms TOTP enrolment with a current code; sessions opened with the password alone end',
-      input: z.object({ code: z.string().trim().max(8) }),
+      summary:
+        'Confirms TOTP enrolment with a current code of the new secret; replacing an enrolled one also takes ' +
+        'the password and a current code of the old one (counted as a sign-in attempt); sessions opened ' +
+        'with the password alone end',
+      input: totpEnable,
       answer: operator,
       errors: [Code.REFUSED],
     },
