@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerTo,
+  approvedBySecond,
   depositApproved,
   lastCode,
   OPERATOR_EMAIL,
@@ -16,6 +17,7 @@ import {
   type RunningServer,
   registerTrader,
   releaseBrowser,
+  secondOperatorSession,
   sharedBrowser,
   startServer,
   traderApi,
@@ -30,6 +32,8 @@ beforeAll(async () => {
   browser = await sharedBrowser();
   // The first operator's forced first change, by API (admin-first-start.e2e.ts does it on screen).
   await operatorSession(server);
+  // A second admin, the first operator's at once, to approve the operators the tests add after it.
+  await secondOperatorSession(server);
 });
 afterAll(async () => {
   await releaseBrowser(browser);
@@ -355,6 +359,18 @@ describe('back office on a desktop', () => {
     await create.getByLabel('Role').click();
     await page.locator('.ant-select-item-option', { hasText: 'Admin' }).click();
     await create.getByRole('button', { name: 'Save' }).click();
+    // It waits for a second operator: shown as such on the Approvals page, made once the second admin approves.
+    await page
+      .getByText("Operator changes take two: this one waits for a second operator's approval")
+      .waitFor();
+    expect(await page.getByRole('cell', { name: ops }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Approvals' }).click();
+    const asked = page.locator('.ant-table-tbody .ant-table-row').filter({ hasText: ops });
+    await eventually(() => asked.textContent()).toContain(`${ops} as Admin`);
+    expect(await asked.textContent()).toContain('New operator');
+    expect(await asked.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await approvedBySecond(server, 'operator_create', (p) => p.email === ops);
+    await page.getByRole('menuitem', { name: 'Operators' }).click();
     await page.getByRole('cell', { name: ops }).waitFor();
     await signOut(page);
 
@@ -550,10 +566,13 @@ describe('back office on a desktop', () => {
 
     // A finance operator, created by the admin: its first sign-in must replace the password the admin chose.
     const finance = `finance.${Date.now()}@example.com`;
-    await traderApi(server, '/admin/api/operators/create', {
+    const filed = await traderApi(server, '/admin/api/operators/create', {
       token: admin,
       form: { email: finance, password: 'finance-first-pass', role: 'finance' },
     });
+    // Made only once a second operator approves it.
+    expect(filed).toMatchObject({ status: 0 });
+    await approvedBySecond(server, 'operator_create', (p) => p.email === finance);
     const first = await traderApi(server, '/admin/api/login', {
       form: { email: finance, password: 'finance-first-pass' },
     });

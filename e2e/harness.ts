@@ -449,3 +449,56 @@ export function operatorSession(server: RunningServer): Promise<string> {
   }
   return session;
 }
+
+/** The second operator's e-mail and password (an admin: it approves what the first one files). */
+const SECOND_OPERATOR_EMAIL = 'second.admin@meridian.local';
+const SECOND_OPERATOR_PASSWORD = 'e2e-second-operator-password';
+
+const secondSessions = new WeakMap<RunningServer, Promise<string>>();
+
+/**
+ * A back-office token of a second admin, made by the first operator at the server's first use of it: the
+ * platform's first operator adds the second at once, every later operator waits for a second operator's
+ * approval. So a file that needs it asks for it before it creates any other operator.
+ */
+export function secondOperatorSession(server: RunningServer): Promise<string> {
+  let session = secondSessions.get(server);
+  if (!session) {
+    session = (async () => {
+      const first = 'e2e-second-first-password';
+      await traderApi(server, '/admin/api/operators/create', {
+        token: await operatorSession(server),
+        form: { email: SECOND_OPERATOR_EMAIL, password: first, role: 'admin' },
+      });
+      const { token } = await traderApi(server, '/admin/api/login', {
+        form: { email: SECOND_OPERATOR_EMAIL, password: first },
+      });
+      await traderApi(server, '/admin/api/password', {
+        token,
+        form: { current_password: first, new_password: SECOND_OPERATOR_PASSWORD },
+      });
+      return token as string;
+    })();
+    secondSessions.set(server, session);
+  }
+  return session;
+}
+
+/** Has the second operator approve the waiting request of `kind` that `matches`; returns what it gave. */
+export async function approvedBySecond(
+  server: RunningServer,
+  kind: string,
+  matches: (payload: Record<string, unknown>) => boolean,
+): Promise<unknown> {
+  const token = await secondOperatorSession(server);
+  const { rows } = await traderApi(server, '/admin/api/approvals', { token, query: { status: '0' } });
+  const request = rows.find(
+    (r: { kind: string; payload: Record<string, unknown> }) => r.kind === kind && matches(r.payload),
+  );
+  if (!request) throw new Error(`no waiting ${kind} request matches`);
+  const approved = await traderApi(server, '/admin/api/approvals/approve', {
+    token,
+    form: { id: String(request.id) },
+  });
+  return approved.outcome;
+}

@@ -141,11 +141,11 @@ export const get = <T>(path: string, input?: Input, quiet?: boolean) => call<T>(
 
 /**
  * A change: POSTs it and confirms it with a short message, "saved", or, when the answer is a request filed
- * for a second operator (four eyes), that it waits for approval.
+ * for a second operator (four eyes), that it waits for approval (`filed` says why it does).
  */
-export async function act<T>(path: string, input?: Input): Promise<T> {
+export async function act<T>(path: string, input?: Input, filed = 'approvals.filed'): Promise<T> {
   const data = await call<T>('POST', path, input);
-  if ((data as { request_id?: number } | null)?.request_id) message.warning(i18n.t('approvals.filed'));
+  if ((data as { request_id?: number } | null)?.request_id) message.warning(i18n.t(filed));
   else message.success(i18n.t('common.saved'));
   return data;
 }

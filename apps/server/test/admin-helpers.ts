@@ -8,7 +8,10 @@ let serial = 0;
 /** The second factor of the operators these helpers make: production mode (the PostgreSQL runs) requires one. */
 export const OPERATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
-/** A fresh operator of `role`, past its first-sign-in steps, and a live back-office token for it. */
+/**
+ * A fresh operator of `role`, past its first-sign-in steps, and a live back-office token for it. It has held
+ * its role for an hour, as an established operator has: it may approve what is filed from now on.
+ */
 export async function operatorToken(t: TestApp, role: Role): Promise<{ id: number; token: string }> {
   serial += 1;
   const [row] = await t.database.db
@@ -17,6 +20,7 @@ export async function operatorToken(t: TestApp, role: Role): Promise<{ id: numbe
       email: `op-${role}-${serial}-${Date.now()}@example.com`,
       passwordHash: 'x',
       role,
+      roleGrantedAt: new Date(Date.now() - 60 * 60_000),
       totpSecret: t.secrets.seal(OPERATOR_TOTP_SECRET),
     })
     .returning();

@@ -1,7 +1,7 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, users } from '../src/db/schema';
+import { ledgerEntries, operators, users } from '../src/db/schema';
 import { silentFeed } from '../src/feed/feed';
 import { findDifferences, reconcile } from '../src/ledger/reconcile';
 import { instruments } from '../src/market/schema';
@@ -218,6 +218,8 @@ describe('users and settings', () => {
 
   it('lets an operator enrol a TOTP second factor', async () => {
     const op = await operatorToken(t, 'content');
+    // Not enrolled yet: the first enrolment takes the session and a code of the new secret.
+    await t.database.db.update(operators).set({ totpSecret: null }).where(eq(operators.id, op.id));
     const setup = await adminCall(t, 'POST', '/admin/api/totp/setup', op.token);
     expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\//);
     expect((await adminCall(t, 'POST', '/admin/api/totp/enable', op.token, { code: '000000' })).code).toBe(

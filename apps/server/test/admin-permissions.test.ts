@@ -22,6 +22,7 @@ const POLICY: Record<string, readonly Role[] | 'any'> = {
   'POST /admin/api/approvals/reject': ['finance'],
   'GET /admin/api/operators': ['admin'],
   'POST /admin/api/operators/create': ['admin'],
+  'POST /admin/api/operators/role': ['admin'],
   'POST /admin/api/operators/disable': ['admin'],
   'GET /admin/api/users': ['support', 'finance', 'risk'],
   'GET /admin/api/users/detail': ['support', 'finance', 'risk'],

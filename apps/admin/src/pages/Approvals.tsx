@@ -6,8 +6,9 @@ import { Amount } from '../ui/format';
 import { ReviewQueue } from '../ui/ReviewQueue';
 
 /**
- * Four eyes: changes that move money (an adjustment above the limit, a channel or payment page sending deposits somewhere new)
- * wait here until an operator other than the one who asked decides.
+ * Four eyes: changes that move money (adjustments above the day's limit, a channel or payment page sending
+ * deposits somewhere new) and changes to the operators themselves (a new one, another role, re-enabling)
+ * wait here until an operator other than the one who asked, or the one they concern, decides.
  */
 export function Approvals() {
   const { t } = useTranslation();
@@ -28,6 +29,15 @@ export function Approvals() {
         </Space>
       );
     }
+    if (a.kind === 'operator_create') {
+      const { email, role } = a.payload;
+      return t('approvals.newOperator', { email, role: t(`roles.${role}`) });
+    }
+    if (a.kind === 'operator_role') {
+      const { email, role, previousRole } = a.payload;
+      return t('approvals.roleChange', { email, from: t(`roles.${previousRole}`), to: t(`roles.${role}`) });
+    }
+    if (a.kind === 'operator_enable') return t('approvals.enableOperator', { email: a.payload.email });
     if (a.kind === 'payment_page') {
       const { url } = a.payload;
       return url ? (
@@ -65,7 +75,11 @@ export function Approvals() {
       title={t('nav.approvals')}
       statuses={{ waiting: 0, approved: 1, rejected: 2 }}
       note={(a) => a.outcome?.reason ?? ''}
-      blocked={(a) => (a.requested_by_id === operator?.id ? t('approvals.own') : null)}
+      blocked={(a) => {
+        if (a.requested_by_id === operator?.id) return t('approvals.own');
+        const about = 'operatorId' in a.payload ? a.payload.operatorId : null;
+        return about === operator?.id ? t('approvals.aboutYou') : null;
+      }}
       columns={[
         {
           title: t('approvals.kind'),

@@ -1,5 +1,5 @@
 import type { OperatorRow } from '@meridian/contract';
-import { Button, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, get } from '../api';
@@ -10,6 +10,10 @@ import { PASSWORD_MIN } from './PasswordChange';
 
 const ROLES: Role[] = ['admin', 'finance', 'support', 'content', 'risk'];
 
+/**
+ * The operators: admins disable one at once, and ask for a new one, another role or re-enabling, which waits
+ * for a second operator's approval (the Approvals page).
+ */
 export function Operators() {
   const { t } = useTranslation();
   const { operator: me } = useSession();
@@ -17,6 +21,7 @@ export function Operators() {
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm();
   const load = useCallback(async () => setRows(await get<OperatorRow[]>('operators')), []);
+  const roleOptions = ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }));
   useEffect(() => {
     load().catch(() => {});
   }, [load]);
@@ -40,7 +45,22 @@ export function Operators() {
           {
             title: t('operators.role'),
             dataIndex: 'role',
-            render: (r: Role) => <Tag color="blue">{t(`roles.${r}`)}</Tag>,
+            render: (r: Role, o) =>
+              o.id === me?.id ? (
+                <Tag color="blue">{t(`roles.${r}`)}</Tag>
+              ) : (
+                <Select
+                  size="small"
+                  aria-label={t('operators.changeRole', { email: o.email })}
+                  value={r}
+                  options={roleOptions}
+                  style={{ minWidth: 120 }}
+                  onChange={async (role) => {
+                    await act('operators/role', { id: o.id, role }, 'operators.filed');
+                    await load();
+                  }}
+                />
+              ),
           },
           {
             title: t('operators.totp'),
@@ -56,7 +76,7 @@ export function Operators() {
                 checked={!o.disabled}
                 disabled={o.id === me?.id}
                 onChange={async (active) => {
-                  await act('operators/disable', { id: o.id, disabled: !active });
+                  await act('operators/disable', { id: o.id, disabled: !active }, 'operators.filed');
                   await load();
                 }}
               />
@@ -77,7 +97,7 @@ export function Operators() {
           layout="vertical"
           initialValues={{ role: 'support' }}
           onFinish={async (values) => {
-            await act('operators/create', values);
+            await act('operators/create', values, 'operators.filed');
             setCreating(false);
             form.resetFields();
             await load();
@@ -95,8 +115,9 @@ export function Operators() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
-            <Select options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+            <Select options={roleOptions} />
           </Form.Item>
+          <Typography.Text type="secondary">{t('operators.waitsHint')}</Typography.Text>
         </Form>
       </Modal>
     </>

@@ -1,19 +1,31 @@
-import type { OperatorTotpSetup } from '@meridian/contract';
+import type { OperatorTotpEnable, OperatorTotpSetup } from '@meridian/contract';
 import { Alert, Button, Input, Modal, QRCode, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { act, call } from '../api';
 import { useSession } from '../session';
 
-/** Enrols the signed-in operator's authenticator: scan the code, confirm one code, done. */
+const SIX_DIGITS = /^\d{6}$/;
+
+/**
+ * Enrols the signed-in operator's authenticator: scan the code, confirm one code, done. Replacing one already
+ * on also takes the password and a code of the authenticator in use, so a session alone cannot swap it.
+ */
 export function TotpSteps({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { operator, refresh } = useSession();
   const [setup, setSetup] = useState<OperatorTotpSetup | null>(null);
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState<Required<Omit<OperatorTotpEnable, 'code'>>>({
+    password: '',
+    current_code: '',
+  });
+  const replacing = Boolean(operator?.totp_enabled);
+  const ready =
+    SIX_DIGITS.test(code) && (!replacing || (proof.password && SIX_DIGITS.test(proof.current_code)));
 
   async function confirm() {
-    await act('totp/enable', { code });
+    await act('totp/enable', replacing ? { code, ...proof } : { code });
     await refresh();
     onDone?.();
   }
@@ -45,14 +57,33 @@ export function TotpSteps({ onDone }: { onDone?: () => void }) {
               {setup.secret}
             </Typography.Text>
           </Typography.Text>
+          {replacing && (
+            <>
+              <Typography.Text type="secondary">{t('totp.replaceHint')}</Typography.Text>
+              <Input.Password
+                aria-label={t('totp.password')}
+                placeholder={t('totp.password')}
+                autoComplete="current-password"
+                value={proof.password}
+                onChange={(e) => setProof({ ...proof, password: e.target.value })}
+              />
+              <Input
+                aria-label={t('totp.currentCode')}
+                placeholder={t('totp.currentCode')}
+                maxLength={6}
+                value={proof.current_code}
+                onChange={(e) => setProof({ ...proof, current_code: e.target.value })}
+              />
+            </>
+          )}
           <Space.Compact style={{ width: '100%' }}>
             <Input
-              placeholder={t('signIn.code')}
+              placeholder={replacing ? t('totp.newCode') : t('signIn.code')}
               maxLength={6}
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button type="primary" disabled={!/^\d{6}$/.test(code)} onClick={confirm}>
+            <Button type="primary" disabled={!ready} onClick={confirm}>
               {t('totp.confirm')}
             </Button>
           </Space.Compact>

@@ -9,20 +9,35 @@ import { reviewRoutes } from '../funding/review-routes';
 import { refuse } from '../http/errors';
 import { audit } from '../operators/audit';
 import { offsetOf, type PageInput } from '../operators/inputs';
-import { type RequestKind, RequestStatus } from '../operators/requests';
+import { type RequestKind, RequestStatus, shownPayload } from '../operators/requests';
 import { operatorRequests } from '../operators/schema';
+import {
+  changeRoleIn,
+  createOperatorIn,
+  type Enabling,
+  enableOperatorIn,
+  type NewOperatorChange,
+  type RoleChange,
+} from './operator-changes';
 import { writeSettingsIn } from './settings';
 import { type Adjustment, adjustBalanceIn } from './user-accounts';
 
+type Request = typeof operatorRequests.$inferSelect;
+
 /** How each kind of request is made once approved, by the approver, in the approval's transaction. */
-const MAKE: Record<RequestKind, (tx: Tx, operatorId: number, payload: unknown) => Promise<unknown>> = {
-  balance_adjust: (tx, operatorId, payload) => adjustBalanceIn(tx, { operatorId }, payload as Adjustment),
-  deposit_channel: (tx, operatorId, payload) => saveChannelIn(tx, operatorId, payload as ChannelChange),
-  payment_page: async (tx, operatorId, payload) => {
+const MAKE: Record<RequestKind, (tx: Tx, operatorId: number, request: Request) => Promise<unknown>> = {
+  balance_adjust: (tx, operatorId, { id, payload }) =>
+    adjustBalanceIn(tx, { operatorId }, payload as Adjustment, id),
+  deposit_channel: (tx, operatorId, { payload }) => saveChannelIn(tx, operatorId, payload as ChannelChange),
+  payment_page: async (tx, operatorId, { payload }) => {
     const { url } = payload as { url: string };
     await writeSettingsIn(tx, operatorId, { payment_page_url: url });
     return { url };
   },
+  operator_create: (tx, operatorId, { payload }) =>
+    createOperatorIn(tx, operatorId, payload as NewOperatorChange),
+  operator_role: (tx, operatorId, { payload }) => changeRoleIn(tx, operatorId, payload as RoleChange),
+  operator_enable: (tx, operatorId, { payload }) => enableOperatorIn(tx, operatorId, payload as Enabling),
 };
 
 /** Takes a waiting request for a decision, locked: refused when it is gone or decided already. */
@@ -32,12 +47,27 @@ async function waiting(tx: Tx, id: number) {
   return row;
 }
 
+/**
+ * Refuses an approver who asked for the change, whom it concerns (their own role or account), or who got
+ * their role after it was filed: an operator made for the purpose cannot approve what was waiting for one.
+ */
+async function mayApprove(tx: Tx, operatorId: number, request: Request) {
+  const target = (request.payload as { operatorId?: number }).operatorId;
+  if (request.requestedBy === operatorId) throw refuse('approval_own');
+  if (target === operatorId) throw refuse('approval_about_you');
+  const [approver] = await tx
+    .select({ roleGrantedAt: operators.roleGrantedAt })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
+  if (!approver || approver.roleGrantedAt >= request.createdAt) throw refuse('approval_role_too_new');
+}
+
 /** A second operator approves: the change is made now, with its own audit row and the approval's, together. */
 export function approveRequest(db: Db, operatorId: number, id: number) {
   return db.transaction(async (tx) => {
     const request = await waiting(tx, id);
-    if (request.requestedBy === operatorId) throw refuse('approval_own');
-    const outcome = await MAKE[request.kind as RequestKind](tx, operatorId, request.payload);
+    await mayApprove(tx, operatorId, request);
+    const outcome = await MAKE[request.kind as RequestKind](tx, operatorId, request);
     await tx
       .update(operatorRequests)
       .set({ status: RequestStatus.approved, decidedBy: operatorId, decidedAt: new Date(), outcome })
@@ -97,7 +127,7 @@ export async function requestList(db: Db, status: number | undefined, page: Page
         ({
           id: r.id,
           kind: r.kind,
-          payload: r.payload,
+          payload: shownPayload(r.payload),
           reason: r.reason ?? '',
           requested_by: by,
           requested_by_id: r.requestedBy,

@@ -1,21 +1,53 @@
-import { adminEndpoints } from '@meridian/contract';
+import { adminEndpoints, type OperatorTotpEnable } from '@meridian/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
-import { hashPassword } from '../http/password';
+import { verifyPassword } from '../http/password';
+import { signInAttempt } from '../http/sign-in';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
 import { audit } from '../operators/audit';
 import { totpEnrolments } from '../operators/schema';
-import { adminRoute, operatorTotpRequired, revokeOperatorSessions } from '../operators/session';
+import {
+  adminRoute,
+  type Operator,
+  operatorTotpRequired,
+  revokeOperatorSessions,
+  useOperatorTotp,
+} from '../operators/session';
+import { requestOperator, requestRole, setOperatorDisabled } from './operator-changes';
 import { operatorView } from './routes';
 
 /**
- * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts); admins list,
- * create (with a password the new operator must change at first sign-in), disable and re-enable them.
+ * Replacing a second factor takes the operator's password and a current code of the one in use, not the
+ * session alone. Counted as a sign-in attempt of that operator (same keys and limits), so neither can be
+ * guessed here faster than at the sign-in.
  */
-export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets }: Deps): void {
+async function proveOwnFactor(
+  { database: { db }, throttle, secrets }: Deps,
+  operator: Operator,
+  { password, current_code }: OperatorTotpEnable,
+  ip: string,
+) {
+  if (!password || !current_code) throw refuse('operator_totp_replace_proof');
+  const attempt = await signInAttempt(throttle, `operator:${operator.email}`, ip);
+  if (!(await verifyPassword(password, operator.passwordHash))) throw refuse('operator_password_wrong');
+  await attempt.secondFactor();
+  if (!(await useOperatorTotp(db, secrets, operator, current_code))) throw refuse('totp_invalid');
+  await attempt.succeeded();
+}
+
+/**
+ * Operators: each enrols their own TOTP second factor (its secret sealed, http/secrets.ts), and replaces it
+ * only with their password and a current code; admins list operators, disable them at once, and ask for new
+ * ones, role changes and re-enabling, which a second operator makes (admin/operator-changes.ts).
+ */
+export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
+  const {
+    database: { db },
+    secrets,
+  } = deps;
   adminRoute(app, db, adminEndpoints.totpSetup, async ({ operator }) => {
     const secret = newTotpSecret();
     const sealed = secrets.seal(secret);
@@ -29,7 +61,7 @@ export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets
     return { secret, uri: totpUri(secret, operator.email) };
   });
 
-  adminRoute(app, db, adminEndpoints.totpEnable, async ({ operator, input, token }) => {
+  adminRoute(app, db, adminEndpoints.totpEnable, async ({ operator, input, token, req }) => {
     const [enrolment] = await db
       .select()
       .from(totpEnrolments)
@@ -37,6 +69,7 @@ export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets
     if (!enrolment) throw refuse('totp_no_setup');
     const step = totpStep(secrets.open(enrolment.secret), input.code);
     if (step === null) throw refuse('totp_invalid');
+    if (operator.totpSecret) await proveOwnFactor(deps, operator, input, req.ip);
     return db.transaction(async (tx) => {
       const [enabled] = await tx
         .update(operators)
@@ -67,44 +100,15 @@ export function operatorRoutes(app: FastifyInstance, { database: { db }, secrets
     }));
   });
 
-  adminRoute(app, db, adminEndpoints.createOperator, async ({ operator, input }) => {
-    const passwordHash = await hashPassword(input.password);
-    return db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(operators)
-        .values({ email: input.email, passwordHash, role: input.role, mustChangePassword: true })
-        .onConflictDoNothing({ target: operators.email })
-        .returning();
-      if (!created) throw refuse('operator_email_taken');
-      const view = operatorView(created, operatorTotpRequired(db));
-      await audit(tx, {
-        operatorId: operator.id,
-        action: 'operator.create',
-        targetType: 'operator',
-        targetId: created.id,
-        after: view,
-      });
-      return view;
-    });
-  });
+  adminRoute(app, db, adminEndpoints.createOperator, async ({ operator, input }) =>
+    requestOperator(db, { operatorId: operator.id }, input),
+  );
 
-  adminRoute(app, db, adminEndpoints.disableOperator, async ({ operator, input }) => {
-    if (input.id === operator.id) throw refuse('operator_self_disable');
-    return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(operators).where(eq(operators.id, input.id)).for('update');
-      if (!before) throw refuse('not_found');
-      await tx.update(operators).set({ disabled: input.disabled }).where(eq(operators.id, input.id));
-      // A disabled operator's open sessions end now, not when they next expire.
-      if (input.disabled) await revokeOperatorSessions(tx, input.id);
-      await audit(tx, {
-        operatorId: operator.id,
-        action: input.disabled ? 'operator.disable' : 'operator.enable',
-        targetType: 'operator',
-        targetId: input.id,
-        before: { disabled: before.disabled },
-        after: { disabled: input.disabled },
-      });
-      return { id: input.id, disabled: input.disabled };
-    });
-  });
+  adminRoute(app, db, adminEndpoints.changeOperatorRole, async ({ operator, input }) =>
+    requestRole(db, { operatorId: operator.id }, input.id, input.role),
+  );
+
+  adminRoute(app, db, adminEndpoints.disableOperator, async ({ operator, input }) =>
+    setOperatorDisabled(db, { operatorId: operator.id }, input.id, input.disabled),
+  );
 }

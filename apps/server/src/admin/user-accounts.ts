@@ -1,11 +1,11 @@
 import { type FiledRequest, OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { recentLoginAttempts } from '../accounts/login.repo';
 import { endCopyTradingOf } from '../copying/service';
 import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
-import { users } from '../db/schema';
+import { ledgerEntries, users } from '../db/schema';
 import { uploadPath } from '../funding/uploads.service';
 import { refuse } from '../http/errors';
 import { type Said, said } from '../http/route';
@@ -16,7 +16,7 @@ import { userLedgerPage } from '../ledger/entries.repo';
 import { lockAccount, post } from '../ledger/post';
 import { type AuditEntry, audit } from '../operators/audit';
 import { offsetOf, type Page, type PageInput } from '../operators/inputs';
-import { aboveFourEyes, fileRequest } from '../operators/requests';
+import { aboveFourEyes, fileRequest, lockOperator } from '../operators/requests';
 import type { Role } from '../operators/session';
 import { userOrdersPage } from '../trading/orders.repo';
 import type { Trading } from '../trading/service';
@@ -203,8 +203,16 @@ export interface Adjustment {
   reason: string;
 }
 
-/** Credits or debits a trader's balance with an `operator_adjust` ledger row, audited, in `tx`; never below zero. */
-export async function adjustBalanceIn(tx: Tx, actor: Actor, { userId, amount, reason }: Adjustment) {
+/**
+ * Credits or debits a trader's balance with an `operator_adjust` ledger row, audited, in `tx`; never below
+ * zero. The row names the operator who made it at once, or the approved request that made it.
+ */
+export async function adjustBalanceIn(
+  tx: Tx,
+  actor: Actor,
+  { userId, amount, reason }: Adjustment,
+  requestId?: number,
+) {
   await userOrFail(tx, userId);
   const { balance } = await lockAccount(tx, userId);
   if (dec(balance).plus(amount).isNegative()) throw refuse('admin_balance_negative');
@@ -213,8 +221,9 @@ export async function adjustBalanceIn(tx: Tx, actor: Actor, { userId, amount, re
     account: 'balance',
     type: 'operator_adjust',
     amount,
-    refType: 'operator',
-    refId: actor.operatorId,
+    ...(requestId
+      ? { refType: 'operator_request', refId: requestId }
+      : { refType: 'operator', refId: actor.operatorId }),
     note: reason,
   });
   await audit(tx, {
@@ -230,20 +239,52 @@ export async function adjustBalanceIn(tx: Tx, actor: Actor, { userId, amount, re
 }
 
 /**
- * An operator's adjustment: made at once up to FOUR_EYES_AMOUNT, above it filed for a second operator
- * (admin/approvals.ts), who makes it when approving.
+ * The most adjusted at once (not through an approval) in the last 24 hours, in absolute amounts, by the
+ * operator or for the trader, whichever is more: four eyes judges it with the new amount, so an adjustment
+ * split into small ones, or spread over traders or operators, waits all the same.
  */
-export async function adjustBalance(
+async function adjustedInADay(tx: Tx, operatorId: number, userId: number): Promise<string> {
+  const moved = sql`abs(${ledgerEntries.amount})`;
+  const [row] = await tx
+    .select({
+      most: sql<string>`greatest(
+        coalesce(sum(${moved}) filter (where ${ledgerEntries.refId} = ${operatorId}), 0),
+        coalesce(sum(${moved}) filter (where ${ledgerEntries.userId} = ${userId}), 0))`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.type, 'operator_adjust'),
+        eq(ledgerEntries.refType, 'operator'),
+        gt(ledgerEntries.createdAt, sql`now() - interval '24 hours'`),
+        or(eq(ledgerEntries.refId, operatorId), eq(ledgerEntries.userId, userId)),
+      ),
+    );
+  return String(row?.most ?? 0);
+}
+
+/**
+ * An operator's adjustment: made at once while the day's adjustments by that operator and for that trader
+ * stay within FOUR_EYES_AMOUNT, else filed for a second operator (admin/approvals.ts), who makes it when
+ * approving. Counted under the operator's and then the trader's row lock, always in that order, so parallel
+ * calls queue (never deadlock) and cannot all slip under the limit.
+ */
+export function adjustBalance(
   db: Db,
   actor: Actor,
   adjustment: Adjustment,
   fourEyesAmount: string,
 ): Promise<Said<{ balance: string } | FiledRequest>> {
-  if (aboveFourEyes(adjustment.amount, fourEyesAmount)) {
-    await userOrFail(db, adjustment.userId);
-    return fileRequest(db, actor, 'balance_adjust', { ...adjustment }, adjustment.reason);
-  }
-  return said(await db.transaction((tx) => adjustBalanceIn(tx, actor, adjustment)), 'ok');
+  return db.transaction(async (tx) => {
+    await lockOperator(tx, actor.operatorId);
+    await userOrFail(tx, adjustment.userId);
+    await lockAccount(tx, adjustment.userId);
+    const before = await adjustedInADay(tx, actor.operatorId, adjustment.userId);
+    if (aboveFourEyes(dec(before).plus(dec(adjustment.amount).abs()), fourEyesAmount)) {
+      return fileRequest(tx, actor, 'balance_adjust', { ...adjustment }, adjustment.reason);
+    }
+    return said(await adjustBalanceIn(tx, actor, adjustment), 'ok');
+  });
 }
 
 /** Closes a trader's position at market, audited in the close's own transaction. */

@@ -103,6 +103,15 @@ export const de: Messages = {
   instrument_has_open_orders:
     '{{name}} hat {{count}} offene Positionen oder ausstehende Orders: bitte zuerst schließen oder stornieren',
   approval_own: 'Sie können Ihren eigenen Antrag nicht genehmigen: Ein anderer Operator muss es tun',
+  approval_about_you:
+    'Sie können keine Änderung an Ihrem eigenen Konto genehmigen: Ein anderer Operator muss es tun',
+  approval_role_too_new:
+    'Sie haben Ihre Rolle erst nach diesem Antrag erhalten: Ein anderer Operator muss ihn genehmigen',
+  operator_change_waits:
+    'Änderungen an Operatoren brauchen zwei Personen: Diese wartet auf die Genehmigung eines zweiten Operators',
+  operator_role_same: 'Der Operator hat diese Rolle bereits',
+  operator_totp_replace_proof:
+    'Um Ihre Authenticator-App zu ersetzen, geben Sie Ihr Passwort und einen aktuellen Code der bisherigen App ein',
   approval_requested:
     'Über der Vier-Augen-Grenze: Die Änderung wartet auf die Genehmigung eines zweiten Operators',
   notice_not_you:

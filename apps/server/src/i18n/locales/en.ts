@@ -101,6 +101,12 @@ export const en = {
   instrument_has_open_orders:
     '{{name}} has {{count}} open positions or pending orders: close or cancel them first',
   approval_own: 'You cannot approve your own request: another operator must',
+  approval_about_you: 'You cannot approve a change to your own account: another operator must',
+  approval_role_too_new: 'You got your role after this request was filed: another operator must approve it',
+  operator_change_waits: "Operator changes take two: this one waits for a second operator's approval",
+  operator_role_same: 'The operator already has this role',
+  operator_totp_replace_proof:
+    'To replace your authenticator app, enter your password and a current code from the app you use now',
   approval_requested: "Above the four-eyes limit: the change waits for a second operator's approval",
   notice_not_you: 'If this was not you, change your password and contact support at once.',
   notice_subject: 'Meridian security notice',

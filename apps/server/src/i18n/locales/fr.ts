@@ -103,6 +103,15 @@ export const fr: Messages = {
   instrument_has_open_orders:
     '{{name}} a {{count}} positions ouvertes ou ordres en attente : clôturez-les ou annulez-les d’abord',
   approval_own: 'Vous ne pouvez pas approuver votre propre demande : un autre opérateur doit le faire',
+  approval_about_you:
+    'Vous ne pouvez pas approuver une modification de votre propre compte : un autre opérateur doit le faire',
+  approval_role_too_new:
+    "Vous avez reçu votre rôle après le dépôt de cette demande : un autre opérateur doit l'approuver",
+  operator_change_waits:
+    "Les changements d'opérateurs se font à deux : celui-ci attend l'approbation d'un second opérateur",
+  operator_role_same: 'Cet opérateur a déjà ce rôle',
+  operator_totp_replace_proof:
+    "Pour remplacer votre application d'authentification, saisissez votre mot de passe et un code actuel de celle que vous utilisez",
   approval_requested:
     'Au-delà du seuil du double contrôle : la modification attend l’approbation d’un second opérateur',
   notice_not_you: 'Si ce n’était pas vous, changez votre mot de passe et contactez le support immédiatement.',

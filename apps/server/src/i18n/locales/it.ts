@@ -103,6 +103,14 @@ export const it: Messages = {
   instrument_has_open_orders:
     '{{name}} ha {{count}} posizioni aperte o ordini pendenti: chiudili o annullali prima',
   approval_own: 'Non puoi approvare la tua richiesta: deve farlo un altro operatore',
+  approval_about_you: 'Non puoi approvare una modifica del tuo account: deve farlo un altro operatore',
+  approval_role_too_new:
+    'Hai ricevuto il tuo ruolo dopo questa richiesta: deve approvarla un altro operatore',
+  operator_change_waits:
+    "Le modifiche agli operatori richiedono due persone: questa attende l'approvazione di un secondo operatore",
+  operator_role_same: "L'operatore ha già questo ruolo",
+  operator_totp_replace_proof:
+    "Per sostituire l'app di autenticazione, inserisci la password e un codice attuale dell'app che usi ora",
   approval_requested:
     'Oltre la soglia del doppio controllo: la modifica attende l’approvazione di un secondo operatore',
   notice_not_you: 'Se non sei stato tu, cambia subito la password e contatta l’assistenza.',

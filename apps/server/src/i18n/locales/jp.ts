@@ -103,6 +103,13 @@ export const jp: Messages = {
   instrument_has_open_orders:
     '{{name}} には未決済ポジションまたは待機注文が {{count}} 件あります。先に決済または取消してください',
   approval_own: '自分の申請は承認できません。別のオペレーターの承認が必要です',
+  approval_about_you: '自分のアカウントに関する変更は承認できません。別のオペレーターの承認が必要です',
+  approval_role_too_new:
+    'この申請の後に現在のロールを付与されたため承認できません。別のオペレーターの承認が必要です',
+  operator_change_waits: 'オペレーターの変更には2人が必要です。別のオペレーターの承認を待っています',
+  operator_role_same: 'このオペレーターは既にこのロールです',
+  operator_totp_replace_proof:
+    '認証アプリを置き換えるには、パスワードと現在お使いの認証アプリのコードを入力してください',
   approval_requested: 'ダブルチェックの上限を超えています。別のオペレーターの承認を待っています',
   notice_not_you: 'お心当たりがない場合は、直ちにパスワードを変更し、サポートにご連絡ください。',
   notice_subject: 'Meridian セキュリティのお知らせ',

@@ -103,6 +103,14 @@ export const pt: Messages = {
   instrument_has_open_orders:
     '{{name}} tem {{count}} posições abertas ou ordens pendentes: feche-as ou cancele-as primeiro',
   approval_own: 'Você não pode aprovar sua própria solicitação: outro operador deve fazê-lo',
+  approval_about_you: 'Você não pode aprovar uma alteração da sua própria conta: outro operador deve fazê-lo',
+  approval_role_too_new:
+    'Você recebeu sua função depois que esta solicitação foi feita: outro operador deve aprová-la',
+  operator_change_waits:
+    'Alterações de operadores exigem duas pessoas: esta aguarda a aprovação de um segundo operador',
+  operator_role_same: 'O operador já tem esta função',
+  operator_totp_replace_proof:
+    'Para substituir seu aplicativo autenticador, digite sua senha e um código atual do aplicativo que você usa agora',
   approval_requested:
     'Acima do limite de dupla verificação: a alteração aguarda a aprovação de um segundo operador',
   notice_not_you: 'Se não foi você, altere sua senha e contate o suporte imediatamente.',

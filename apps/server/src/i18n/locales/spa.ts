@@ -103,6 +103,13 @@ export const spa: Messages = {
   instrument_has_open_orders:
     '{{name}} tiene {{count}} posiciones abiertas u órdenes pendientes: ciérrelas o cancélelas primero',
   approval_own: 'No puede aprobar su propia solicitud: debe hacerlo otro operador',
+  approval_about_you: 'No puede aprobar un cambio de su propia cuenta: debe hacerlo otro operador',
+  approval_role_too_new: 'Recibió su rol después de presentarse esta solicitud: debe aprobarla otro operador',
+  operator_change_waits:
+    'Los cambios de operadores requieren dos personas: este espera la aprobación de un segundo operador',
+  operator_role_same: 'El operador ya tiene este rol',
+  operator_totp_replace_proof:
+    'Para reemplazar su aplicación de autenticación, introduzca su contraseña y un código actual de la que usa ahora',
   approval_requested:
     'Supera el límite de doble control: el cambio espera la aprobación de un segundo operador',
   notice_not_you: 'Si no fue usted, cambie su contraseña y contacte con soporte de inmediato.',

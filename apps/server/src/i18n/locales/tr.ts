@@ -103,6 +103,14 @@ export const tr: Messages = {
   instrument_has_open_orders:
     '{{name}} üzerinde {{count}} açık pozisyon veya bekleyen emir var: önce kapatın ya da iptal edin',
   approval_own: 'Kendi talebinizi onaylayamazsınız: başka bir operatör onaylamalı',
+  approval_about_you:
+    'Kendi hesabınızla ilgili bir değişikliği onaylayamazsınız: başka bir operatör onaylamalı',
+  approval_role_too_new: 'Rolünüzü bu talep yapıldıktan sonra aldınız: başka bir operatör onaylamalı',
+  operator_change_waits:
+    'Operatör değişiklikleri iki kişi gerektirir: bu değişiklik ikinci bir operatörün onayını bekliyor',
+  operator_role_same: 'Operatör zaten bu role sahip',
+  operator_totp_replace_proof:
+    'Kimlik doğrulama uygulamanızı değiştirmek için şifrenizi ve şu an kullandığınız uygulamadan güncel bir kodu girin',
   approval_requested: 'Dört göz sınırının üzerinde: değişiklik ikinci bir operatörün onayını bekliyor',
   notice_not_you: 'Bu siz değilseniz hemen şifrenizi değiştirin ve destekle iletişime geçin.',
   notice_subject: 'Meridian güvenlik bildirimi',

@@ -102,6 +102,15 @@ export const vn: Messages = {
   withdraw_returned_for_loss: 'Đã hoàn lại để bù khoản lỗ giao dịch',
   instrument_has_open_orders: '{{name}} còn {{count}} vị thế mở hoặc lệnh chờ: hãy đóng hoặc hủy chúng trước',
   approval_own: 'Bạn không thể tự duyệt yêu cầu của mình: phải có một nhân viên khác duyệt',
+  approval_about_you:
+    'Bạn không thể duyệt thay đổi liên quan đến tài khoản của chính mình: phải có một nhân viên khác duyệt',
+  approval_role_too_new:
+    'Bạn được cấp vai trò sau khi yêu cầu này được gửi: phải có một nhân viên khác duyệt',
+  operator_change_waits:
+    'Thay đổi nhân viên vận hành cần hai người: thay đổi này đang chờ nhân viên thứ hai duyệt',
+  operator_role_same: 'Nhân viên vận hành này đã có vai trò này',
+  operator_totp_replace_proof:
+    'Để thay ứng dụng xác thực, hãy nhập mật khẩu và mã hiện tại từ ứng dụng bạn đang dùng',
   approval_requested: 'Vượt hạn mức kiểm duyệt hai người: thay đổi đang chờ nhân viên thứ hai duyệt',
   notice_not_you: 'Nếu không phải bạn, hãy đổi mật khẩu và liên hệ bộ phận hỗ trợ ngay.',
   notice_subject: 'Thông báo bảo mật Meridian',

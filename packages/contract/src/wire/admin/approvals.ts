@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Code } from '../../codes';
-import { adminEndpoint } from '../../endpoint';
+import { adminEndpoint, OPERATOR_ROLES } from '../../endpoint';
 import { isoTime, rowsPage } from '../fields';
 import { reviewIdInput, reviewListInput, reviewRejectInput } from './funding';
 
@@ -54,10 +54,32 @@ const approval = z.discriminatedUnion('kind', [
     /** The deposit screen's new external payment page, '' to hide it. */
     payload: z.object({ url: z.string() }),
   }),
+  request.extend({
+    kind: z.literal('operator_create'),
+    /** The new operator (its password is kept as a hash and not shown). */
+    payload: z.object({ email: z.string(), role: z.enum(OPERATOR_ROLES) }),
+  }),
+  request.extend({
+    kind: z.literal('operator_role'),
+    payload: z.object({
+      operatorId: z.number().int(),
+      email: z.string(),
+      role: z.enum(OPERATOR_ROLES),
+      previousRole: z.enum(OPERATOR_ROLES),
+    }),
+  }),
+  request.extend({
+    kind: z.literal('operator_enable'),
+    /** A disabled operator to enable again. */
+    payload: z.object({ operatorId: z.number().int(), email: z.string() }),
+  }),
 ]);
 export type Approval = z.infer<typeof approval>;
 
-/** Four eyes: changes waiting for a second operator, a review queue like funding's; finance and admin decide them. */
+/**
+ * Four eyes: changes waiting for a second operator, a review queue like funding's; finance and admin decide
+ * them, but not their own, nor one about themselves, nor one filed before they got their role.
+ */
 export const adminApprovalEndpoints = {
   approvals: adminEndpoint(
     { method: 'GET', path: '/admin/api/approvals', roles: ['finance'] },
@@ -70,7 +92,9 @@ export const adminApprovalEndpoints = {
   approveRequest: adminEndpoint(
     { method: 'POST', path: '/admin/api/approvals/approve', roles: ['finance'] },
     {
-      summary: 'Approves a waiting change filed by another operator: it is made now; answers what it gave',
+      summary:
+        'Approves a waiting change filed by another operator, about someone else, after the approver got their ' +
+        'role: it is made now; answers what it gave',
       input: reviewIdInput,
       answer: z.object({ id: z.number().int(), status: z.literal(1), outcome: z.unknown() }),
       errors: [Code.REFUSED],

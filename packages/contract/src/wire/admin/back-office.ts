@@ -18,8 +18,10 @@ export type {
   Operator,
   OperatorCredentials,
   OperatorPasswordChange,
+  OperatorRoleChange,
   OperatorRow,
   OperatorSignedIn,
+  OperatorTotpEnable,
   OperatorTotpSetup,
 } from './operators';
 export type { AuditEntry, OutboxMessage, ReconcileReport } from './records';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../../codes';
 import { adminEndpoint, OPERATOR_ROLES } from '../../endpoint';
-import { flag, id, isoTime } from '../fields';
+import { filedRequest, flag, id, isoTime } from '../fields';
 
 /** An operator's own password: longer than a trader's, since it opens everyone's accounts. */
 const operatorPassword = z.string().min(12).max(200);
@@ -53,6 +53,17 @@ export type NewOperator = z.input<typeof newOperator>;
 const totpSetup = z.object({ secret: z.string(), uri: z.string() });
 export type OperatorTotpSetup = z.infer<typeof totpSetup>;
 
+/** A new authenticator's code; replacing one already enrolled also takes the password and its current code. */
+const totpEnable = z.object({
+  code: z.string().trim().max(8),
+  password: z.string().max(200).optional(),
+  current_code: z.string().trim().max(8).optional(),
+});
+export type OperatorTotpEnable = z.input<typeof totpEnable>;
+
+const roleChange = z.object({ id, role: z.enum(OPERATOR_ROLES) });
+export type OperatorRoleChange = z.input<typeof roleChange>;
+
 /** Signing in and out, who am I, one's own password and second factor; the operators themselves. */
 export const adminOperatorEndpoints = {
   login: adminEndpoint(
@@ -98,8 +109,11 @@ export const adminOperatorEndpoints = {
   totpEnable: adminEndpoint(
     { method: 'POST', path: '/admin/api/totp/enable', roles: [], setup: true },
     {
-      summary: 'Confirms TOTP enrolment with a current code; sessions opened with the password alone end',
-      input: z.object({ code: z.string().trim().max(8) }),
+      summary:
+        'Confirms TOTP enrolment with a current code of the new secret; replacing an enrolled one also takes ' +
+        'the password and a current code of the old one (counted as a sign-in attempt); sessions opened ' +
+        'with the password alone end',
+      input: totpEnable,
       answer: operator,
       errors: [Code.REFUSED],
     },
@@ -111,18 +125,30 @@ export const adminOperatorEndpoints = {
   createOperator: adminEndpoint(
     { method: 'POST', path: '/admin/api/operators/create', roles: ['admin'] },
     {
-      summary: 'Creates an operator with a password they must change at first sign-in',
+      summary:
+        'Asks for an operator with a password they must change at first sign-in: filed for a second ' +
+        "operator's approval (made at once only when the asker is the platform's only operator)",
       input: newOperator,
-      answer: operator,
+      answer: z.union([operator, filedRequest]),
+      errors: [Code.REFUSED],
+    },
+  ),
+  changeOperatorRole: adminEndpoint(
+    { method: 'POST', path: '/admin/api/operators/role', roles: ['admin'] },
+    {
+      summary: "Asks for another role for an operator: filed for a second operator's approval",
+      input: roleChange,
+      answer: filedRequest,
       errors: [Code.REFUSED],
     },
   ),
   disableOperator: adminEndpoint(
     { method: 'POST', path: '/admin/api/operators/disable', roles: ['admin'] },
     {
-      summary: 'Disables (ending their sessions) or re-enables another operator',
+      summary:
+        "Disables another operator at once (ending their sessions), or asks to re-enable one: filed for a second operator's approval",
       input: z.object({ id, disabled: flag }),
-      answer: z.object({ id: z.number().int(), disabled: z.boolean() }),
+      answer: z.union([z.object({ id: z.number().int(), disabled: z.boolean() }), filedRequest]),
       errors: [Code.REFUSED],
     },
   ),
