@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { operators } from '../db/schema';
 import type { Deps } from '../deps';
+import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
 import { verifyPassword } from '../http/password';
 import { signInAttempt } from '../http/sign-in';
@@ -17,12 +18,12 @@ import {
   useOperatorTotp,
 } from '../operators/session';
 import { requestOperator, requestRole, setOperatorDisabled } from './operator-changes';
-import { operatorView } from './routes';
+import { operatorView, signInAccount } from './routes';
 
 /**
  * Replacing a second factor takes the operator's password and a current code of the one in use, not the
- * session alone. Counted as a sign-in attempt of that operator (same keys and limits), so neither can be
- * guessed here faster than at the sign-in.
+ * session alone. The password is counted as a sign-in attempt of that operator (same keys and limits) and
+ * the code under their code throttle, so neither can be guessed here faster than at the sign-in.
  */
 async function proveOwnFactor(
   { database: { db }, throttle, secrets }: Deps,
@@ -31,10 +32,12 @@ async function proveOwnFactor(
   ip: string,
 ) {
   if (!password || !current_code) throw refuse('operator_totp_replace_proof');
-  const attempt = await signInAttempt(throttle, `operator:${operator.email}`, ip);
+  const attempt = await signInAttempt(throttle, signInAccount(operator.email, operator), ip);
   if (!(await verifyPassword(password, operator.passwordHash))) throw refuse('operator_password_wrong');
-  await attempt.secondFactor();
-  if (!(await useOperatorTotp(db, secrets, operator, current_code))) throw refuse('totp_invalid');
+  const codeOk = await throttledCodeCheck(throttle, codeAccount.operator(operator.id), () =>
+    useOperatorTotp(db, secrets, operator, current_code),
+  );
+  if (!codeOk) throw refuse('totp_invalid');
   await attempt.succeeded();
 }
 

@@ -68,7 +68,7 @@ async function record(
  * What an operator's sign-in is counted against: the operator found, by id; an e-mail that names nobody,
  * by that e-mail (already trimmed and in lower case), so it is held back like a real one and tells nothing.
  */
-const signInAccount = (email: string, operator: Operator | undefined) =>
+export const signInAccount = (email: string, operator: Operator | undefined) =>
   `operator:${operator ? `id:${operator.id}` : `email:${email}`}`;
 
 /**
