@@ -1,4 +1,4 @@
-import { Code } from '@meridian/contract';
+import { api, Code } from '@meridian/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
@@ -157,6 +157,35 @@ describe('gold with an exposure limit', () => {
     d.tick('XAUUSD', '2001.00');
     await d.settled();
     expect(await d.order(pending.data.Id)).toMatchObject({ status: 1 });
+    expect((await goldExposure()).net_lots).toBe('1');
+  });
+});
+
+describe('a copied order', () => {
+  it('a follower copying a gold buy past the limit gets no position: the copy records the refusal', async () => {
+    d.tick('XAUUSD', '2000.00');
+    await flatGold();
+    await limitGold('1');
+    const provider = await d.trader('100000');
+    const follower = await d.trader('100000');
+    const form = async (token: string, path: string, fields: Record<string, string | number>) =>
+      (await t.call('POST', path, { token, form: fields })).body;
+    expect((await form(provider.token, api.followOptIn.path, { on: 1 })).code).toBe(Code.OK);
+    const copy = await form(follower.token, api.copyStart.path, {
+      provider_id: provider.id,
+      allocation: '100000',
+      stop_percent: '50',
+    });
+    expect(copy.code).toBe(Code.OK);
+    // The provider's lot takes all the room: the follower's copy of it would be a second.
+    expect((await d.submit(provider.token, gold(1, '1'))).code).toBe(Code.OK);
+    await t.copier.settled();
+    await t.copier.sweep();
+    const detail = (
+      await t.call('GET', api.copyDetail.path, { token: follower.token, query: { id: copy.data.id } })
+    ).body.data;
+    expect(detail.events[0]).toMatchObject({ action: 'open', ok: false, reason: REFUSAL });
+    expect((await d.myDeal(follower.token, 1)).data.data).toEqual([]);
     expect((await goldExposure()).net_lots).toBe('1');
   });
 });
