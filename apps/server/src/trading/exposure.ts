@@ -49,9 +49,8 @@ export async function breaksLimit(
   tx: Db | Tx,
   userId: number,
   order: { instrumentId: number; side: Side; lots: string },
-  limit: string | null,
+  limit: string,
 ): Promise<boolean> {
-  if (limit === null) return false;
   const { demo, net } = await netOf(tx, userId, order.instrumentId);
   return !demo && breaksExposureLimit(net, order, limit);
 }

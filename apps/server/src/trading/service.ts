@@ -308,7 +308,10 @@ export class Trading {
    * statement's (`Steps`): the order-place profile showed the server's time going to round trips.
    * With `lock`, the connection holds it for the whole transaction (see `onConnection`).
    */
-  private async placing<T>(work: (tx: Db | Tx, steps: Steps) => Promise<T>, lock?: AdvisoryLock): Promise<T> {
+  private async placing<T>(
+    lock: AdvisoryLock | undefined,
+    work: (tx: Db | Tx, steps: Steps) => Promise<T>,
+  ): Promise<T> {
     if (!this.options.concurrent) {
       return this.db.transaction((tx) => work(tx, { begin: {}, commit: {}, state: { open: false } }));
     }
@@ -344,80 +347,78 @@ export class Trading {
     // A market order is a new position: under an exposure limit, placed one at a time (`exposureLock`).
     const limit = input.pendingTarget === null ? tradable.exposureLimit : null;
 
-    const order = await this.placing(
-      async (tx, steps) => {
-        // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
-        steps.state.open = true;
-        const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, session, steps.begin);
-        const { balance, settings, orderId } = account;
-        if (account.existingId !== null) {
-          const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
-          return { row: existing!, repeated: true };
-        }
-        if (refusal) throw orderRefusal(refusal, tradable);
-        await input.guard?.(tx);
-        if (await breaksLimit(tx, userId, input, limit)) throw refuse('exposure_limit_reached');
-        // The checks passed on these prices rounded as they are stored: they are numbers now.
-        const precision = terms.pricePrecision;
-        const target =
-          input.pendingTarget === null ? null : priceInput(input.pendingTarget, precision)!.toFixed();
-        const feeType = Number(settings.trade_fee_type);
-        const cost = orderCost(terms, input, target ?? market, feeType, this.market.livePrices);
-        const trailing = input.trailingDistance
-          ? priceInput(input.trailingDistance, precision)!.toFixed()
-          : null;
-        // A trailing stop with no stop loss of its own starts its distance from where the order opens.
-        const stopLoss =
-          stopLevel(input.stopLoss, precision) ??
-          (trailing && trailedStop(input.side, target ?? market, trailing, null, precision)!.toFixed());
-        const funds = checkFunds(this.figures(balance, account.books), cost, settings.margin_call_level);
-        if (funds) throw orderRefusal(funds, tradable);
-        const now = new Date(this.now());
-        const ref = { refType: 'order', refId: orderId };
-        const entries: Entry[] = [{ ...ref, type: 'trade_margin', amount: cost.margin.neg().toString() }];
-        if (!cost.fee.isZero())
-          entries.push({ ...ref, type: 'trade_fee', amount: cost.fee.neg().toString() });
-        const row = await insertOrder(
-          this.db,
-          tx,
-          {
-            id: orderId,
-            userId,
-            instrumentId: terms.id,
-            showCode: tradable.showCode,
-            side: OrderType[input.side],
-            status: target === null ? OrderStatus.holding : OrderStatus.pending,
-            lots: input.lots,
-            contractSize: String(terms.contractSize),
-            leverage: input.leverage,
-            originPrice: target ?? market,
-            price: cost.price.toString(),
-            pendingKind: target === null ? null : classifyPending(input.side, target, market),
-            stopLoss,
-            takeProfit: stopLevel(input.takeProfit, precision),
-            trailingDistance: trailing,
-            margin: cost.margin.toString(),
-            fee: cost.fee.toString(),
-            swap: '0',
-            clientOrderId: input.clientOrderId,
-            copyId: input.copyId ?? null,
-            spreadRate: String(terms.spreadRate),
-            quoteCurrency: terms.quoteCurrency,
-            feeRate: String(terms.feeRate),
-            feeType,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-            filledAt: target === null ? now : null,
-          },
-          entries,
-          steps.commit,
-        );
-        steps.state.open = false;
-        return { row, repeated: false };
-      },
-      limit === null ? undefined : exposureLock(terms.id),
-    );
+    const lock = limit === null ? undefined : exposureLock(terms.id);
+    const order = await this.placing(lock, async (tx, steps) => {
+      // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
+      steps.state.open = true;
+      const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, session, steps.begin);
+      const { balance, settings, orderId } = account;
+      if (account.existingId !== null) {
+        const [existing] = await tx.select().from(orders).where(eq(orders.id, account.existingId));
+        return { row: existing!, repeated: true };
+      }
+      if (refusal) throw orderRefusal(refusal, tradable);
+      await input.guard?.(tx);
+      if (limit !== null && (await breaksLimit(tx, userId, input, limit)))
+        throw refuse('exposure_limit_reached');
+      // The checks passed on these prices rounded as they are stored: they are numbers now.
+      const precision = terms.pricePrecision;
+      const target =
+        input.pendingTarget === null ? null : priceInput(input.pendingTarget, precision)!.toFixed();
+      const feeType = Number(settings.trade_fee_type);
+      const cost = orderCost(terms, input, target ?? market, feeType, this.market.livePrices);
+      const trailing = input.trailingDistance
+        ? priceInput(input.trailingDistance, precision)!.toFixed()
+        : null;
+      // A trailing stop with no stop loss of its own starts its distance from where the order opens.
+      const stopLoss =
+        stopLevel(input.stopLoss, precision) ??
+        (trailing && trailedStop(input.side, target ?? market, trailing, null, precision)!.toFixed());
+      const funds = checkFunds(this.figures(balance, account.books), cost, settings.margin_call_level);
+      if (funds) throw orderRefusal(funds, tradable);
+      const now = new Date(this.now());
+      const ref = { refType: 'order', refId: orderId };
+      const entries: Entry[] = [{ ...ref, type: 'trade_margin', amount: cost.margin.neg().toString() }];
+      if (!cost.fee.isZero()) entries.push({ ...ref, type: 'trade_fee', amount: cost.fee.neg().toString() });
+      const row = await insertOrder(
+        this.db,
+        tx,
+        {
+          id: orderId,
+          userId,
+          instrumentId: terms.id,
+          showCode: tradable.showCode,
+          side: OrderType[input.side],
+          status: target === null ? OrderStatus.holding : OrderStatus.pending,
+          lots: input.lots,
+          contractSize: String(terms.contractSize),
+          leverage: input.leverage,
+          originPrice: target ?? market,
+          price: cost.price.toString(),
+          pendingKind: target === null ? null : classifyPending(input.side, target, market),
+          stopLoss,
+          takeProfit: stopLevel(input.takeProfit, precision),
+          trailingDistance: trailing,
+          margin: cost.margin.toString(),
+          fee: cost.fee.toString(),
+          swap: '0',
+          clientOrderId: input.clientOrderId,
+          copyId: input.copyId ?? null,
+          spreadRate: String(terms.spreadRate),
+          quoteCurrency: terms.quoteCurrency,
+          feeRate: String(terms.feeRate),
+          feeType,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+          filledAt: target === null ? now : null,
+        },
+        entries,
+        steps.commit,
+      );
+      steps.state.open = false;
+      return { row, repeated: false };
+    });
     if (!order.repeated) this.announce(order.row);
     return order.row;
   }
@@ -439,8 +440,9 @@ export class Trading {
       // No terms to fill with: an error, so that the engine keeps the order and tries again.
       if (!tradable) throw new Error(`instrument ${pending.instrumentId} of order ${orderId} is not loaded`);
       const tickPrice = this.livePrice(pending.instrumentId);
+      const limit = tradable.exposureLimit;
       // Before the account's lock, as `place` takes them: the one order of the two locks.
-      if (tradable.exposureLimit !== null) await lockExposure(tx, pending.instrumentId);
+      if (limit !== null) await lockExposure(tx, pending.instrumentId);
       const account = await this.account(tx, pending.userId, true);
       const side = sideOf(pending);
       const cost = orderCost(
@@ -457,7 +459,7 @@ export class Trading {
       if (due.isPositive() && !canPay(this.figures(account.balance, account.books), due)) {
         return cancelAtFill(tx, pending, 'insufficient_margin', now);
       }
-      if (await breaksLimit(tx, pending.userId, { ...pending, side }, tradable.exposureLimit)) {
+      if (limit !== null && (await breaksLimit(tx, pending.userId, { ...pending, side }, limit))) {
         return cancelAtFill(tx, pending, 'exposure_limit', now);
       }
       const [filled] = await tx
