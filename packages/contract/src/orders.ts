@@ -12,6 +12,8 @@ export const CLOSE_REASONS = [
   'demo_reset',
   'negative_balance',
   'insufficient_margin',
+  /** A pending order cancelled at its fill: its position would have broken the instrument's exposure limit. */
+  'exposure_limit',
   'cancelled',
   /** A copied position closed because its provider closed theirs. */
   'provider_closed',

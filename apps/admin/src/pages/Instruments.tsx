@@ -21,6 +21,7 @@ export function Instruments() {
     id: row.id,
     leverages: (values.leverages as (string | number)[]).map(Number),
     max_lots: values.max_lots || null,
+    exposure_limit: values.exposure_limit || null,
   }));
   useEffect(() => {
     load().catch(() => {});
@@ -71,9 +72,20 @@ export function Instruments() {
             render: (v) => <span className="num">{v}</span>,
           },
           {
+            title: t('risk.limit'),
+            dataIndex: 'exposure_limit',
+            align: 'right',
+            render: (v) => <span className="num">{v ?? '–'}</span>,
+          },
+          {
             title: '',
             render: (_, i) => (
-              <Button size="small" onClick={() => editor.open({ ...i, max_lots: i.max_lots ?? '' })}>
+              <Button
+                size="small"
+                onClick={() =>
+                  editor.open({ ...i, max_lots: i.max_lots ?? '', exposure_limit: i.exposure_limit ?? '' })
+                }
+              >
                 {t('common.edit')}
               </Button>
             ),
@@ -147,6 +159,16 @@ export function Instruments() {
               name="spread_rate"
               label={t('instruments.spread')}
               rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="exposure_limit"
+              label={t('risk.limit')}
+              extra={t('risk.limitHint')}
+              rules={[{ pattern: decimal.pattern }]}
             >
               <Input />
             </Form.Item>

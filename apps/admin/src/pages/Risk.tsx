@@ -1,12 +1,28 @@
-import type { RiskSnapshot } from '@meridian/contract';
-import { Badge, Card, Col, Row, Statistic, Table, Tag, Tooltip } from 'antd';
+import type { Exposure, RiskSnapshot } from '@meridian/contract';
+import { Badge, Button, Card, Col, Form, Input, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount, when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
+import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 import { useLive } from '../ui/useLive';
 import { RISK_LIVE } from './risk-data';
 
 const STATE_COLOR = { stop_out: 'red', margin_call: 'orange', near: 'gold' } as const;
+
+type ExposureRow = Exposure['rows'][number];
+
+/** An instrument's exposure limit, set with its other terms (audited); empty clears it. */
+function useLimitEditor() {
+  // Nothing to reload: the live view pushes the new limit.
+  return useRowEditor<ExposureRow & { id: number }>(
+    'instruments/edit',
+    async () => {},
+    (values, row) => ({
+      id: row.instrument_id,
+      exposure_limit: values.exposure_limit || null,
+    }),
+  );
+}
 
 export function Risk() {
   const { t } = useTranslation();
@@ -14,6 +30,7 @@ export function Risk() {
   const { data: snapshot, live } = useLive<RiskSnapshot>(RISK_LIVE);
   const exposure = snapshot?.exposure;
   const accounts = snapshot?.accounts;
+  const limitEditor = useLimitEditor();
   return (
     <>
       <PageTitle
@@ -88,6 +105,30 @@ export function Risk() {
               render: (v) => <Amount value={v} signed />,
             },
             {
+              title: t('risk.netUsd'),
+              dataIndex: 'net_usd',
+              align: 'right',
+              render: (v) => <Amount value={v} signed />,
+            },
+            {
+              title: t('risk.limit'),
+              dataIndex: 'exposure_limit',
+              align: 'right',
+              render: (v: string | null, row: ExposureRow) => (
+                <>
+                  <span className="num">{v ?? '–'}</span>{' '}
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      limitEditor.open({ ...row, id: row.instrument_id, exposure_limit: v ?? '' })
+                    }
+                  >
+                    {t('common.edit')}
+                  </Button>
+                </>
+              ),
+            },
+            {
               title: t('risk.floating'),
               dataIndex: 'floating_pnl',
               align: 'right',
@@ -96,6 +137,16 @@ export function Risk() {
           ]}
         />
       </Card>
+      <RowEditorModal editor={limitEditor} title={limitEditor.editing?.code}>
+        <Form.Item
+          name="exposure_limit"
+          label={t('risk.limit')}
+          extra={t('risk.limitHint')}
+          rules={[{ pattern: /^\d{1,12}(\.\d{1,8})?$/ }]}
+        >
+          <Input />
+        </Form.Item>
+      </RowEditorModal>
       <Card title={t('risk.accounts')}>
         <Table
           rowKey="user_id"

@@ -1,45 +1,72 @@
-import { type Dec, dec, OrderType, stopOutPlan } from '@meridian/core';
+import { type Dec, dec, exposureUsd, MissingUsdRateError, OrderType, stopOutPlan } from '@meridian/core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { exact } from '../db/numeric';
 import { users } from '../db/schema';
+import { limitedInstruments } from '../market/instruments.repo';
 import { readSettings } from '../settings/read';
 import { bookOf } from '../trading/book';
-import { holdingOrders, type OrderRow } from '../trading/orders.repo';
+import { type Holding, holdingOrders, type OrderRow } from '../trading/orders.repo';
 import type { Trading } from '../trading/service';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
 const NEAR_FACTOR = 1.5;
 
-/** The book's open positions per instrument: lots long and short, net, and floating P&L (the traders' side). */
+type Limited = Awaited<ReturnType<typeof limitedInstruments>>;
+
+/**
+ * The book's open positions per instrument, real accounts only (TRADING.md "Exposure": demo ones are no
+ * risk of the platform's): lots long and short, net in lots and in USD, the exposure limit, and floating
+ * P&L (the traders' side). Every instrument with a limit has its row, held or not.
+ */
 export async function exposure(db: Db, trading: Trading) {
-  return exposureOf(trading, await holdingOrders(db));
+  return exposureOf(trading, await holdingOrders(db), await limitedInstruments(db));
 }
 
-function exposureOf(trading: Trading, positions: OrderRow[]) {
+/** Net lots in USD at the instrument's last price; null without a price or a USD rate to value them at. */
+function netUsd(trading: Trading, instrumentId: number, net: Dec): string | null {
+  const tradable = trading.market.tradable(instrumentId);
+  const last = trading.market.lastPrice(instrumentId);
+  if (!tradable || last === undefined) return null;
+  try {
+    return exposureUsd(tradable.terms, net, last, trading.market.prices).toFixed(2);
+  } catch (err) {
+    if (err instanceof MissingUsdRateError) return null;
+    throw err;
+  }
+}
+
+function exposureOf(trading: Trading, positions: Holding[], limited: Limited) {
   const book = new Map<number, { code: string; long: Dec; short: Dec; pnl: Dec; positions: number }>();
+  const rowOf = (instrumentId: number, code: string) => {
+    const row = book.get(instrumentId) ?? { code, long: dec(0), short: dec(0), pnl: dec(0), positions: 0 };
+    book.set(instrumentId, row);
+    return row;
+  };
   for (const order of positions) {
-    const row = book.get(order.instrumentId) ?? {
-      code: order.showCode,
-      long: dec(0),
-      short: dec(0),
-      pnl: dec(0),
-      positions: 0,
-    };
+    if (order.demo) continue;
+    const row = rowOf(order.instrumentId, order.showCode);
     if (order.side === OrderType.buy) row.long = row.long.plus(order.lots);
     else row.short = row.short.plus(order.lots);
     row.pnl = row.pnl.plus(trading.mark(order).pnl);
     row.positions += 1;
-    book.set(order.instrumentId, row);
   }
-  const rows = [...book.entries()].map(([instrumentId, r]) => ({
-    instrument_id: instrumentId,
-    code: r.code,
-    positions: r.positions,
-    long_lots: r.long.toFixed(),
-    short_lots: r.short.toFixed(),
-    net_lots: r.long.minus(r.short).toFixed(),
-    floating_pnl: r.pnl.toFixed(2),
-  }));
+  const limits = new Map(limited.map((i) => [i.id, exact(i.exposureLimit!)]));
+  for (const i of limited) rowOf(i.id, i.showCode);
+  const rows = [...book.entries()].map(([instrumentId, r]) => {
+    const net = r.long.minus(r.short);
+    return {
+      instrument_id: instrumentId,
+      code: r.code,
+      positions: r.positions,
+      long_lots: r.long.toFixed(),
+      short_lots: r.short.toFixed(),
+      net_lots: net.toFixed(),
+      net_usd: netUsd(trading, instrumentId, net),
+      exposure_limit: limits.get(instrumentId) ?? null,
+      floating_pnl: r.pnl.toFixed(2),
+    };
+  });
   const total = [...book.values()].reduce((sum, r) => sum.plus(r.pnl), dec(0));
   return { rows, floating_pnl: total.toFixed(2), positions: rows.reduce((n, r) => n + r.positions, 0) };
 }
@@ -126,7 +153,7 @@ export async function riskSnapshot(
 ): Promise<{ exposure: Exposure; accounts: AtRisk }> {
   const positions = await holdingOrders(db);
   return {
-    exposure: exposureOf(trading, positions),
+    exposure: exposureOf(trading, positions, await limitedInstruments(db)),
     accounts: await accountsAtRiskOf(db, trading, positions),
   };
 }

@@ -29,6 +29,7 @@ const termsOf = (i: InstrumentRow) => ({
   spread_rate: exact(i.spreadRate),
   sessions: i.sessions,
   holidays: i.holidays,
+  exposure_limit: i.exposureLimit === null ? null : exact(i.exposureLimit),
 });
 
 /** Every instrument, disabled ones too, with the categories an operator may file it under. */
@@ -86,6 +87,7 @@ export async function editTerms(
       spreadRate: next.spread_rate,
       sessions: next.sessions,
       holidays: next.holidays,
+      exposureLimit: next.exposure_limit,
     });
     await audit(tx, {
       ...actor,

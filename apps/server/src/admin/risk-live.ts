@@ -1,6 +1,6 @@
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
-import { MARKET_TICK } from '../market/service';
+import { MARKET_DEFINITIONS, MARKET_TICK } from '../market/service';
 import { ORDER_CHANNEL } from '../trading/events';
 import type { Trading } from '../trading/service';
 import { riskSnapshot } from './exposure';
@@ -16,8 +16,9 @@ export interface RiskFeedOptions {
 }
 
 /**
- * The risk desk's live view, driven by the bus: an order opened, changed or closed (ORDER_CHANNEL) or a
- * price moving (MARKET_TICK) marks the view stale; it is recomputed at most once per `minIntervalMs` and
+ * The risk desk's live view, driven by the bus: an order opened, changed or closed (ORDER_CHANNEL), a
+ * price moving (MARKET_TICK) or an instrument's terms changed (MARKET_DEFINITIONS: a new exposure limit)
+ * marks the view stale; it is recomputed at most once per `minIntervalMs` and
  * pushed to every watching operator. Nobody watching: nothing is subscribed and nothing is computed.
  */
 export class RiskFeed {
@@ -65,7 +66,9 @@ export class RiskFeed {
 
   private start(): void {
     const changed = () => this.changed();
-    this.unsubscribe = [this.bus.subscribe(ORDER_CHANNEL, changed), this.bus.subscribe(MARKET_TICK, changed)];
+    this.unsubscribe = [ORDER_CHANNEL, MARKET_TICK, MARKET_DEFINITIONS].map((c) =>
+      this.bus.subscribe(c, changed),
+    );
     this.refresher = setInterval(changed, this.refreshMs);
     this.refresher.unref();
   }

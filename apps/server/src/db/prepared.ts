@@ -135,14 +135,24 @@ export function rowOf<T>(columns: ReturnType<typeof columnsOf>, raw: Record<stri
 /** A database over one pooled connection, by connection (made once: a pooled client keeps its connection). */
 const overConnection = new WeakMap<pg.PoolClient, Db>();
 
+/** A PostgreSQL advisory lock: the hash of a name (what it serializes) and a number (which one). */
+export interface AdvisoryLock {
+  space: string;
+  id: number;
+}
+
 /**
  * PostgreSQL: runs `work` with a database over one connection of `db`'s pool, on which it opens and
  * ends a transaction itself (see `Around`); `open` says whether one may still be open when `work` is
  * done or has failed, and it is then rolled back. A connection whose rollback fails is discarded.
+ * With `lock`, the connection holds that advisory lock from before `work` until its transaction has
+ * ended: taken inside a repeatable read transaction, it would come after the snapshot, which would
+ * then miss what the lock's last holder committed. A connection that may still hold it is discarded.
  */
 export async function onConnection<T>(
   db: Db,
   work: (conn: Db, state: { open: boolean }) => Promise<T>,
+  lock?: AdvisoryLock,
 ): Promise<T> {
   const pool = clientOf(db) as unknown as pg.Pool;
   const client = await pool.connect();
@@ -154,11 +164,23 @@ export async function onConnection<T>(
   }
   const state = { open: false };
   let broken: Error | undefined;
+  const lockArgs = lock && [lock.space, lock.id];
   try {
+    if (lockArgs) {
+      await client.query('select pg_advisory_lock(hashtext($1), $2)', lockArgs).catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+    }
     return await work(conn, state);
   } finally {
     if (state.open) {
       await client.query('rollback').catch((err: Error) => {
+        broken = err;
+      });
+    }
+    if (lockArgs && !broken) {
+      await client.query('select pg_advisory_unlock(hashtext($1), $2)', lockArgs).catch((err: Error) => {
         broken = err;
       });
     }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { categories, instruments } from './schema';
 
@@ -17,11 +17,23 @@ export type InstrumentTerms = Pick<
   | 'spreadRate'
   | 'sessions'
   | 'holidays'
+  | 'exposureLimit'
 >;
 
 /** Every instrument, disabled ones too, in display order. */
 export function allInstruments(db: Db): Promise<InstrumentRow[]> {
   return db.select().from(instruments).orderBy(asc(instruments.sort), asc(instruments.id));
+}
+
+/** The enabled instruments with an exposure limit, and that limit. */
+export function limitedInstruments(
+  db: Db,
+): Promise<Pick<InstrumentRow, 'id' | 'showCode' | 'exposureLimit'>[]> {
+  return db
+    .select({ id: instruments.id, showCode: instruments.showCode, exposureLimit: instruments.exposureLimit })
+    .from(instruments)
+    .where(and(eq(instruments.enabled, true), isNotNull(instruments.exposureLimit)))
+    .orderBy(asc(instruments.sort), asc(instruments.id));
 }
 
 /** The market list's categories, in display order. */

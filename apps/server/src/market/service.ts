@@ -21,7 +21,7 @@ import { SpikeFilter } from './spikes';
 /** Bus channel carrying the leader's raw ticks to the other nodes. */
 export const MARKET_TICK = 'market.tick';
 /** Bus channel telling every node that instrument definitions changed in the database. */
-const MARKET_DEFINITIONS = 'market.definitions';
+export const MARKET_DEFINITIONS = 'market.definitions';
 /** Bars in progress are written this often (and on stop, and before a kline series is read from them). */
 const FLUSH_EVERY_MS = 1000;
 /** A provider's stamp further ahead of our clock than this is taken at our clock (TRADING.md "Prices"). */

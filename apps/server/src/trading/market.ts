@@ -16,6 +16,8 @@ export interface Tradable {
   terms: Instrument;
   code: string;
   showCode: string;
+  /** The largest absolute net lots of real accounts new positions may take it to; null: no limit. */
+  exposureLimit: string | null;
 }
 
 /** Whether an order can be priced now: open with a fresh price, closed, or open with a stale price. */
@@ -47,6 +49,7 @@ export function tradingMarket(market: Market): TradingMarket {
         tradable = {
           code: i.code,
           showCode: i.showCode,
+          exposureLimit: i.exposureLimit,
           terms: {
             id: i.id,
             contractSize: i.contractSize,

@@ -10,6 +10,7 @@ import {
   type Statement,
   statement,
 } from '../db/prepared';
+import { users } from '../db/schema';
 import { refuse, sessionInvalid } from '../http/errors';
 import { LIVE_SESSION_SQL, sessionPolicy } from '../http/sessions';
 import { type Entry, postingRows } from '../ledger/post';
@@ -204,9 +205,17 @@ export async function readAccount(db: Db, tx: Db | Tx, userId: number, lock: boo
   return { ...row, settings: settingsOf(row.settings) };
 }
 
+/** A holding order, and whether its account is a demo one. */
+export type Holding = OrderRow & { demo: boolean };
+
 /** Every holding order, of every account (the risk desk's book). */
-export function holdingOrders(db: Db): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.status, OrderStatus.holding));
+export async function holdingOrders(db: Db): Promise<Holding[]> {
+  const rows = await db
+    .select({ order: orders, demo: users.isDemo })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.status, OrderStatus.holding));
+  return rows.map(({ order, demo }) => ({ ...order, demo }));
 }
 
 /** A user's orders, newest first, those in `status` only when given; a page of them and how many there are. */

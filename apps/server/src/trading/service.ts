@@ -37,12 +37,13 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db, Tx } from '../db/client';
-import { onConnection } from '../db/prepared';
+import { type AdvisoryLock, onConnection } from '../db/prepared';
 import { AppError, refuse } from '../http/errors';
 import type { MessageKey } from '../i18n';
 import { type Entry, lockAccount, postAll } from '../ledger/post';
 import { type Book, bookOf, type Marked, type Position } from './book';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
+import { breaksLimit, exposureLock, lockExposure } from './exposure';
 import type { Tradable, TradingMarket } from './market';
 import { payNegativeBalance, reserveOf } from './negative-balance';
 import {
@@ -112,6 +113,26 @@ export interface PlaceOrder {
 }
 
 const sideOf = (order: Pick<OrderRow, 'side'>): Side => sideOfOrderType(order.side);
+
+/** Cancels a pending order its fill refused, and refunds its reserve (margin and fee) with its ledger row. */
+async function cancelAtFill(
+  tx: Tx,
+  pending: OrderRow,
+  reason: 'insufficient_margin' | 'exposure_limit' | 'account_disabled',
+  now: Date,
+): Promise<OrderRow | null> {
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: OrderStatus.cancelled, closeReason: reason, closedAt: now })
+    .where(and(eq(orders.id, pending.id), eq(orders.status, OrderStatus.pending)))
+    .returning();
+  // The trader's cancel committed between our read and the account's lock: it has refunded already.
+  if (!cancelled) return null;
+  await postAll(tx, pending.userId, 'balance', [
+    { refType: 'order', refId: pending.id, type: 'pending_refund', amount: reserveOf(cancelled).toFixed() },
+  ]);
+  return cancelled;
+}
 
 /** Refusal reasons of the core rules are message keys too; some carry the instrument's limits. */
 function orderRefusal(
@@ -287,14 +308,18 @@ export class Trading {
    * the lock fail with a serialization error instead, and the placement runs again from the start. There
    * the transaction is opened in the locking statement's round trip and committed in the inserting
    * statement's (`Steps`): the order-place profile showed the server's time going to round trips.
+   * With `lock`, the connection holds it for the whole transaction (see `onConnection`).
    */
-  private async placing<T>(work: (tx: Db | Tx, steps: Steps) => Promise<T>): Promise<T> {
+  private async placing<T>(
+    lock: AdvisoryLock | undefined,
+    work: (tx: Db | Tx, steps: Steps) => Promise<T>,
+  ): Promise<T> {
     if (!this.options.concurrent) {
       return this.db.transaction((tx) => work(tx, { begin: {}, commit: {}, state: { open: false } }));
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await onConnection(this.db, (conn, state) => work(conn, { ...PG_STEPS, state }));
+        return await onConnection(this.db, (conn, state) => work(conn, { ...PG_STEPS, state }), lock);
       } catch (err) {
         if (attempt >= ATTEMPTS || !lostRace(err)) throw err;
       }
@@ -321,8 +346,11 @@ export class Trading {
           : (checkOrder(terms, input, market) ?? trailingRefusal(terms, input, market));
     // Only a repeat may still succeed: its answer is the order already placed.
     if (refusal && input.clientOrderId === undefined) throw orderRefusal(refusal, tradable);
+    // A market order is a new position: under an exposure limit, placed one at a time (`exposureLock`).
+    const limit = input.pendingTarget === null ? tradable.exposureLimit : null;
 
-    const order = await this.placing(async (tx, steps) => {
+    const lock = limit === null ? undefined : exposureLock(terms.id);
+    const order = await this.placing(lock, async (tx, steps) => {
       // From here a transaction may be open on PostgreSQL: `placing` rolls back what is not committed.
       steps.state.open = true;
       const account = await lockForOrder(this.db, tx, userId, input.clientOrderId, session, steps.begin);
@@ -333,6 +361,8 @@ export class Trading {
       }
       if (refusal) throw orderRefusal(refusal, tradable);
       await input.guard?.(tx);
+      if (limit !== null && (await breaksLimit(tx, userId, input, limit)))
+        throw refuse('exposure_limit_reached');
       // The checks passed on these prices rounded as they are stored: they are numbers now.
       const precision = terms.pricePrecision;
       const target =
@@ -401,8 +431,8 @@ export class Trading {
    * were reserved at the target; at a gap the fill price differs, so both are worked out again at the fill and the difference
    * is taken or given back with its own ledger rows. An account that cannot pay more is not given a
    * position it cannot carry, nor is a disabled account given a new one: the order is cancelled (reason
-   * `insufficient_margin` or `account_disabled`) and its reserve refunded. Null when the order is no
-   * longer pending.
+   * `insufficient_margin` or `account_disabled`) and its reserve refunded; so is one whose position would
+   * break its instrument's exposure limit (`exposure_limit`). Null when the order is no longer pending.
    */
   async fill(orderId: number): Promise<OrderRow | null> {
     const done = await this.db.transaction(async (tx) => {
@@ -412,6 +442,9 @@ export class Trading {
       // No terms to fill with: an error, so that the engine keeps the order and tries again.
       if (!tradable) throw new Error(`instrument ${pending.instrumentId} of order ${orderId} is not loaded`);
       const tickPrice = this.livePrice(pending.instrumentId);
+      const limit = tradable.exposureLimit;
+      // Before the account's lock, as `place` takes them: the one order of the two locks.
+      if (limit !== null) await lockExposure(tx, pending.instrumentId);
       const account = await this.account(tx, pending.userId, true);
       const side = sideOf(pending);
       const cost = orderCost(
@@ -425,23 +458,12 @@ export class Trading {
       const due = more.margin.plus(more.fee);
       const now = new Date(this.now());
       const ref = { refType: 'order', refId: orderId };
-      const refusal = account.disabled
-        ? 'account_disabled'
-        : due.isPositive() && !canPay(this.figures(account.balance, account.books), due)
-          ? 'insufficient_margin'
-          : null;
-      if (refusal) {
-        const [cancelled] = await tx
-          .update(orders)
-          .set({ status: OrderStatus.cancelled, closeReason: refusal, closedAt: now })
-          .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
-          .returning();
-        // The trader's cancel committed between our read and the account's lock: it has refunded already.
-        if (!cancelled) return null;
-        await postAll(tx, pending.userId, 'balance', [
-          { ...ref, type: 'pending_refund', amount: reserveOf(cancelled).toFixed() },
-        ]);
-        return cancelled;
+      if (account.disabled) return cancelAtFill(tx, pending, 'account_disabled', now);
+      if (due.isPositive() && !canPay(this.figures(account.balance, account.books), due)) {
+        return cancelAtFill(tx, pending, 'insufficient_margin', now);
+      }
+      if (limit !== null && (await breaksLimit(tx, pending.userId, { ...pending, side }, limit))) {
+        return cancelAtFill(tx, pending, 'exposure_limit', now);
       }
       const [filled] = await tx
         .update(orders)

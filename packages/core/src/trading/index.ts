@@ -1,6 +1,7 @@
 export * from './account';
 export * from './copy';
 export * from './direction';
+export * from './exposure';
 export * from './fill';
 export * from './format';
 export * from './instrument';

@@ -33,6 +33,8 @@ export const ar: Messages = {
   pending_price_at_market: 'يجب أن يختلف سعر الأمر المعلّق عن سعر السوق',
   margin_call: 'حسابك في حالة نداء الهامش: لا يُسمح بفتح أوامر جديدة',
   insufficient_margin: 'الهامش الحر غير كافٍ لهذا الأمر',
+  exposure_limit_reached:
+    'بلغت هذه الأداة حدّ التعرض المسموح به: لا تُقبل حاليًا إلا الأوامر التي تقلّل هذا التعرض',
   order_not_found: 'الأمر غير موجود',
   order_already_closed: 'الأمر مغلق بالفعل',
   order_not_pending: 'لا يمكن إلغاء سوى الأوامر المعلّقة',
@@ -217,6 +219,7 @@ export const ar: Messages = {
   close_reason_demo_reset: 'أُغلق عند إعادة تعيين الحساب التجريبي',
   close_reason_cancelled: 'ألغيته بنفسك',
   close_reason_insufficient_margin: 'أُلغي عند التنفيذ: الأموال غير كافية للهامش بسعر التنفيذ',
+  close_reason_exposure_limit: 'أُلغي عند التنفيذ: بلغت الأداة حدّ التعرض المسموح به',
   close_reason_negative_balance: 'أُلغي لتغطية خسارة تداول',
   close_reason_provider_closed: 'أغلقها المزوّد الذي تنسخه',
   close_reason_copy_stopped: 'أُغلقت عند إيقاف النسخ',

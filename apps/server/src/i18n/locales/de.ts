@@ -33,6 +33,8 @@ export const de: Messages = {
   pending_price_at_market: 'Der Kurs des ausstehenden Auftrags muss vom Marktkurs abweichen',
   margin_call: 'Ihr Konto befindet sich im Margin Call: Neue Aufträge sind nicht möglich',
   insufficient_margin: 'Nicht genügend freie Margin für diesen Auftrag',
+  exposure_limit_reached:
+    'Dieses Instrument hat sein Exposure-Limit erreicht: Derzeit werden nur Aufträge angenommen, die das Exposure verringern',
   order_not_found: 'Auftrag nicht gefunden',
   order_already_closed: 'Auftrag bereits geschlossen',
   order_not_pending: 'Nur ausstehende Aufträge können storniert werden',
@@ -232,6 +234,7 @@ export const de: Messages = {
   close_reason_cancelled: 'Von Ihnen storniert',
   close_reason_insufficient_margin:
     'Bei Ausführung storniert: nicht genug Guthaben für die Margin zum Ausführungskurs',
+  close_reason_exposure_limit: 'Bei Ausführung storniert: Das Instrument hatte sein Exposure-Limit erreicht',
   close_reason_negative_balance: 'Storniert, um einen Handelsverlust zu decken',
   close_reason_provider_closed: 'Vom kopierten Anbieter geschlossen',
   close_reason_copy_stopped: 'Beim Beenden des Kopierens geschlossen',

@@ -31,6 +31,8 @@ export const en = {
   pending_price_at_market: 'The pending price must differ from the market price',
   margin_call: 'Your account is at margin call: new orders are not allowed',
   insufficient_margin: 'Not enough free margin for this order',
+  exposure_limit_reached:
+    'This instrument has reached its exposure limit: only orders that reduce it are accepted right now',
   order_not_found: 'Order not found',
   order_already_closed: 'Order already closed',
   order_not_pending: 'Only a pending order can be cancelled',
@@ -218,6 +220,7 @@ export const en = {
   close_reason_cancelled: 'Cancelled by you',
   close_reason_insufficient_margin:
     'Cancelled at the fill: not enough funds for the margin at the fill price',
+  close_reason_exposure_limit: 'Cancelled at the fill: the instrument had reached its exposure limit',
   close_reason_negative_balance: 'Cancelled to cover a trading loss',
   close_reason_provider_closed: 'Closed by the provider you copy',
   close_reason_copy_stopped: 'Closed when copying stopped',

@@ -33,6 +33,8 @@ export const fr: Messages = {
   pending_price_at_market: 'Le prix de l’ordre en attente doit différer du prix du marché',
   margin_call: 'Votre compte est en appel de marge : aucun nouvel ordre n’est autorisé',
   insufficient_margin: 'Marge disponible insuffisante pour cet ordre',
+  exposure_limit_reached:
+    'Cet actif a atteint sa limite d’exposition : seuls les ordres qui la réduisent sont acceptés pour le moment',
   order_not_found: 'Ordre introuvable',
   order_already_closed: 'Ordre déjà clôturé',
   order_not_pending: 'Seul un ordre en attente peut être annulé',
@@ -227,6 +229,7 @@ export const fr: Messages = {
   close_reason_cancelled: 'Annulé par vous',
   close_reason_insufficient_margin:
     'Annulé à l’exécution : fonds insuffisants pour la marge au prix d’exécution',
+  close_reason_exposure_limit: 'Annulé à l’exécution : l’actif avait atteint sa limite d’exposition',
   close_reason_negative_balance: 'Annulé pour couvrir une perte de trading',
   close_reason_provider_closed: 'Clôturée par le fournisseur copié',
   close_reason_copy_stopped: "Clôturée à l'arrêt de la copie",

@@ -33,6 +33,8 @@ export const it: Messages = {
   pending_price_at_market: 'Il prezzo dell’ordine pendente deve essere diverso da quello di mercato',
   margin_call: 'Il tuo conto è in margin call: non puoi aprire nuovi ordini',
   insufficient_margin: 'Margine libero insufficiente per questo ordine',
+  exposure_limit_reached:
+    'Questo strumento ha raggiunto il limite di esposizione: al momento sono accettati solo ordini che la riducono',
   order_not_found: 'Ordine non trovato',
   order_already_closed: 'Ordine già chiuso',
   order_not_pending: 'Puoi annullare solo un ordine pendente',
@@ -225,6 +227,8 @@ export const it: Messages = {
   close_reason_cancelled: 'Annullato da te',
   close_reason_insufficient_margin:
     'Annullato all’esecuzione: fondi insufficienti per il margine al prezzo di esecuzione',
+  close_reason_exposure_limit:
+    'Annullato all’esecuzione: lo strumento aveva raggiunto il limite di esposizione',
   close_reason_negative_balance: 'Annullato per coprire una perdita di trading',
   close_reason_provider_closed: 'Chiusa dal fornitore che copi',
   close_reason_copy_stopped: "Chiusa all'interruzione della copia",

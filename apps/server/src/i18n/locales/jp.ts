@@ -33,6 +33,8 @@ export const jp: Messages = {
   pending_price_at_market: '予約注文価格は現在の市場価格と異なる値にしてください',
   margin_call: 'マージンコール中のため、新規注文はできません',
   insufficient_margin: '余剰証拠金が不足しています',
+  exposure_limit_reached:
+    'この銘柄はエクスポージャー上限に達しています。現在はエクスポージャーを減らす注文のみ受け付けています',
   order_not_found: '注文が見つかりません',
   order_already_closed: 'この注文は既に決済されています',
   order_not_pending: '取り消せるのは予約注文のみです',
@@ -221,6 +223,7 @@ export const jp: Messages = {
   close_reason_demo_reset: 'デモ口座のリセットによる決済',
   close_reason_cancelled: 'お客様による取消',
   close_reason_insufficient_margin: '約定時に取消：約定価格での証拠金が不足',
+  close_reason_exposure_limit: '約定時に取消：銘柄がエクスポージャー上限に到達',
   close_reason_negative_balance: '取引損失の補填のため取消',
   close_reason_provider_closed: 'コピー元のプロバイダーが決済',
   close_reason_copy_stopped: 'コピー停止時に決済',

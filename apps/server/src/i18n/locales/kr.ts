@@ -33,6 +33,8 @@ export const kr: Messages = {
   pending_price_at_market: '대기 주문 가격은 시장가와 달라야 합니다',
   margin_call: '마진콜 상태이므로 신규 주문을 할 수 없습니다',
   insufficient_margin: '가용 증거금이 부족합니다',
+  exposure_limit_reached:
+    '이 상품은 익스포저 한도에 도달했습니다. 현재는 익스포저를 줄이는 주문만 접수됩니다',
   order_not_found: '주문을 찾을 수 없습니다',
   order_already_closed: '이미 청산된 주문입니다',
   order_not_pending: '대기 주문만 취소할 수 있습니다',
@@ -217,6 +219,7 @@ export const kr: Messages = {
   close_reason_demo_reset: '모의 계좌 초기화로 청산',
   close_reason_cancelled: '회원님이 직접 취소',
   close_reason_insufficient_margin: '체결 시 취소: 체결가 기준 증거금 부족',
+  close_reason_exposure_limit: '체결 시 취소: 상품의 익스포저 한도 도달',
   close_reason_negative_balance: '거래 손실을 충당하기 위해 취소',
   close_reason_provider_closed: '카피 중인 제공자가 청산',
   close_reason_copy_stopped: '카피 중지 시 청산',

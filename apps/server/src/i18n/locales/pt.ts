@@ -33,6 +33,8 @@ export const pt: Messages = {
   pending_price_at_market: 'O preço da ordem pendente deve ser diferente do preço de mercado',
   margin_call: 'Sua conta está em chamada de margem: novas ordens não são permitidas',
   insufficient_margin: 'Margem livre insuficiente para esta ordem',
+  exposure_limit_reached:
+    'Este instrumento atingiu seu limite de exposição: no momento, só são aceitas ordens que a reduzam',
   order_not_found: 'Ordem não encontrada',
   order_already_closed: 'A ordem já está fechada',
   order_not_pending: 'Só é possível cancelar uma ordem pendente',
@@ -224,6 +226,7 @@ export const pt: Messages = {
   close_reason_cancelled: 'Cancelada por você',
   close_reason_insufficient_margin:
     'Cancelada na execução: fundos insuficientes para a margem ao preço de execução',
+  close_reason_exposure_limit: 'Cancelada na execução: o instrumento havia atingido seu limite de exposição',
   close_reason_negative_balance: 'Cancelada para cobrir uma perda de negociação',
   close_reason_provider_closed: 'Fechada pelo provedor que você copia',
   close_reason_copy_stopped: 'Fechada ao interromper a cópia',

@@ -33,6 +33,8 @@ export const ru: Messages = {
   pending_price_at_market: 'Цена отложенного ордера должна отличаться от рыночной',
   margin_call: 'На счёте маржин-колл: открытие новых ордеров недоступно',
   insufficient_margin: 'Недостаточно свободной маржи для этого ордера',
+  exposure_limit_reached:
+    'По этому инструменту достигнут лимит риска: сейчас принимаются только ордера, которые его снижают',
   order_not_found: 'Ордер не найден',
   order_already_closed: 'Ордер уже закрыт',
   order_not_pending: 'Отменить можно только отложенный ордер',
@@ -222,6 +224,7 @@ export const ru: Messages = {
   close_reason_cancelled: 'Отменён вами',
   close_reason_insufficient_margin:
     'Отменён при исполнении: недостаточно средств для маржи по цене исполнения',
+  close_reason_exposure_limit: 'Отменён при исполнении: по инструменту был достигнут лимит риска',
   close_reason_negative_balance: 'Отменён для покрытия торгового убытка',
   close_reason_provider_closed: 'Закрыта копируемым провайдером',
   close_reason_copy_stopped: 'Закрыта при остановке копирования',

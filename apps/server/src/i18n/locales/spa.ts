@@ -33,6 +33,8 @@ export const spa: Messages = {
   pending_price_at_market: 'El precio de la orden pendiente debe ser distinto del de mercado',
   margin_call: 'Su cuenta está en llamada de margen: no se permiten nuevas órdenes',
   insufficient_margin: 'Margen libre insuficiente para esta orden',
+  exposure_limit_reached:
+    'Este instrumento ha alcanzado su límite de exposición: por ahora solo se aceptan órdenes que la reduzcan',
   order_not_found: 'Orden no encontrada',
   order_already_closed: 'La orden ya está cerrada',
   order_not_pending: 'Solo se puede cancelar una orden pendiente',
@@ -225,6 +227,8 @@ export const spa: Messages = {
   close_reason_cancelled: 'Cancelada por usted',
   close_reason_insufficient_margin:
     'Cancelada al ejecutarse: fondos insuficientes para el margen al precio de ejecución',
+  close_reason_exposure_limit:
+    'Cancelada al ejecutarse: el instrumento había alcanzado su límite de exposición',
   close_reason_negative_balance: 'Cancelada para cubrir una pérdida de trading',
   close_reason_provider_closed: 'Cerrada por el proveedor que copia',
   close_reason_copy_stopped: 'Cerrada al detener la copia',

@@ -33,6 +33,8 @@ export const tr: Messages = {
   pending_price_at_market: 'Bekleyen emir fiyatı piyasa fiyatından farklı olmalıdır',
   margin_call: 'Hesabınız teminat tamamlama çağrısında: yeni emir verilemez',
   insufficient_margin: 'Bu emir için yeterli serbest teminat yok',
+  exposure_limit_reached:
+    'Bu enstrüman risk limitine ulaştı: şu anda yalnızca bu riski azaltan emirler kabul ediliyor',
   order_not_found: 'Emir bulunamadı',
   order_already_closed: 'Emir zaten kapatılmış',
   order_not_pending: 'Yalnızca bekleyen emirler iptal edilebilir',
@@ -223,6 +225,7 @@ export const tr: Messages = {
   close_reason_cancelled: 'Sizin tarafınızdan iptal edildi',
   close_reason_insufficient_margin:
     'Gerçekleşme anında iptal edildi: gerçekleşme fiyatında teminat için yeterli bakiye yok',
+  close_reason_exposure_limit: 'Gerçekleşme anında iptal edildi: enstrüman risk limitine ulaşmıştı',
   close_reason_negative_balance: 'Bir işlem zararını karşılamak için iptal edildi',
   close_reason_provider_closed: 'Kopyaladığınız sağlayıcı kapattı',
   close_reason_copy_stopped: 'Kopyalama durdurulunca kapatıldı',

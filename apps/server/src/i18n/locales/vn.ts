@@ -33,6 +33,8 @@ export const vn: Messages = {
   pending_price_at_market: 'Giá lệnh chờ phải khác giá thị trường',
   margin_call: 'Tài khoản của bạn đang bị gọi ký quỹ, không thể đặt lệnh mới',
   insufficient_margin: 'Không đủ ký quỹ khả dụng cho lệnh này',
+  exposure_limit_reached:
+    'Sản phẩm này đã đạt giới hạn rủi ro: hiện chỉ chấp nhận các lệnh làm giảm rủi ro đó',
   order_not_found: 'Không tìm thấy lệnh',
   order_already_closed: 'Lệnh đã được đóng',
   order_not_pending: 'Chỉ có thể hủy lệnh chờ',
@@ -222,6 +224,7 @@ export const vn: Messages = {
   close_reason_demo_reset: 'Đóng khi đặt lại tài khoản demo',
   close_reason_cancelled: 'Do bạn hủy',
   close_reason_insufficient_margin: 'Hủy khi khớp lệnh: không đủ tiền ký quỹ theo giá khớp',
+  close_reason_exposure_limit: 'Hủy khi khớp lệnh: sản phẩm đã đạt giới hạn rủi ro',
   close_reason_negative_balance: 'Hủy để bù khoản lỗ giao dịch',
   close_reason_provider_closed: 'Đóng bởi nhà cung cấp bạn sao chép',
   close_reason_copy_stopped: 'Đóng khi dừng sao chép',

@@ -40,6 +40,8 @@ const termsInput = z
     spread_rate: spreadRate,
     sessions: z.array(z.object({ open: weekTime, close: weekTime })).max(50),
     holidays: z.array(utcDate).max(400),
+    /** The largest absolute net lots of real accounts new positions may take it to; null: no limit. */
+    exposure_limit: termDecimal.nullable(),
   })
   .partial()
   .required({ id: true });
@@ -59,6 +61,8 @@ const terms = z.object({
   sessions: z.array(z.object({ open: z.string(), close: z.string() })),
   /** UTC days it does not trade, "YYYY-MM-DD". */
   holidays: z.array(z.string()),
+  /** The largest absolute net lots (buys − sells) of real accounts new positions may take it to; null: no limit. */
+  exposure_limit: decimal.nullable(),
 });
 
 const instrument = terms.extend({

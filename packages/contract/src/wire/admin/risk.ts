@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { adminEndpoint } from '../../endpoint';
 import { decimal, isoTime } from '../fields';
 
-/** The book's open positions per instrument (the traders' side). */
+/**
+ * The book's open positions per instrument (the traders' side), real accounts only (demo ones are no
+ * risk of the platform's): each instrument they hold or that has an exposure limit.
+ */
 const exposure = z.object({
   rows: z.array(
     z.object({
@@ -11,7 +14,12 @@ const exposure = z.object({
       positions: z.number().int(),
       long_lots: decimal,
       short_lots: decimal,
+      /** Long − short. */
       net_lots: decimal,
+      /** The net lots in USD at the last price (negative: net short); null without a price to value them at. */
+      net_usd: decimal.nullable(),
+      /** The limit on the absolute net lots; null: none. */
+      exposure_limit: decimal.nullable(),
       floating_pnl: decimal,
     }),
   ),
