@@ -1,4 +1,4 @@
-import { Button, Form, Input, List, Tag, Toast } from 'antd-mobile';
+import { Button, Form, List, Tag, Toast } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { fetchUserInfo } from '../../api/account';
 import { disableTotp, enableTotp, setUpTotp, type TotpSetup } from '../../api/security';
 import { useUser } from '../../stores/user';
 import { CodeInput } from '../../ui/CodeInput';
+import { CurrentPasswordField } from '../../ui/CurrentPasswordField';
 import { CopyText } from '../funding/CopyText';
 
 /**
@@ -92,16 +93,7 @@ export function TotpSection() {
             </div>
             {codeField}
             <Form layout="vertical" className="security-form">
-              <Form.Item label={t('auth.password')}>
-                <Input
-                  name="password"
-                  aria-label={t('auth.password')}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={setPassword}
-                />
-              </Form.Item>
+              <CurrentPasswordField value={password} onChange={setPassword} />
             </Form>
             <Button
               block

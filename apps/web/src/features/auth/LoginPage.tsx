@@ -7,6 +7,7 @@ import { ApiError } from '../../api/http';
 import { useUser } from '../../stores/user';
 import { AreaPicker } from '../../ui/AreaPicker';
 import { CodeInput } from '../../ui/CodeInput';
+import { CurrentPasswordField } from '../../ui/CurrentPasswordField';
 import { Page } from '../../ui/Page';
 
 /** Only in-app paths are followed after sign-in, never another site. */
@@ -108,17 +109,7 @@ export default function LoginPage() {
               />
             </div>
           </Form.Item>
-          <Form.Item label={t('auth.password')}>
-            <Input
-              name="password"
-              aria-label={t('auth.password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              onEnterPress={() => void submit()}
-            />
-          </Form.Item>
+          <CurrentPasswordField value={password} onChange={setPassword} onEnterPress={() => void submit()} />
           {totpAsked && (
             <Form.Item label={t('security.totpCode')}>
               <CodeInput
