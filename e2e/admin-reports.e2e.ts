@@ -2,6 +2,7 @@ import { Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../apps/server/test/csv';
 import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
 import {
   closeScriptedMarket,
@@ -65,12 +66,6 @@ async function exported(page: Page, where: Locator): Promise<{ name: string; tex
 }
 
 /** A CSV's lines split into cells (no quoted commas in the files read here). */
-const csvRows = (text: string) =>
-  text
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(','));
 
 /** The cells of a table row as text. */
 const cellsOf = async (row: Locator) => (await row.locator('td').allTextContents()).map((c) => c.trim());
@@ -192,7 +187,7 @@ describe('back-office reports and exports', () => {
     const pnl = await exported(page, clients);
     expect(pnl.name).toBe(`client-pnl-${today}.csv`);
     expect(pnl.text.startsWith('\uFEFF')).toBe(true);
-    const [pnlHeader, ...pnlRows] = csvRows(pnl.text);
+    const [pnlHeader, ...pnlRows] = parseCsv(pnl.text);
     expect(pnlHeader).toEqual([
       'UID',
       'E-mail',
@@ -220,7 +215,7 @@ describe('back-office reports and exports', () => {
     const users = await exported(page, page.locator('.ant-layout-content'));
     expect(users.name).toBe(`users-${today}.csv`);
     expect(users.text.startsWith('\uFEFF')).toBe(true);
-    const [usersHeader, ...userRows] = csvRows(users.text);
+    const [usersHeader, ...userRows] = parseCsv(users.text);
     expect(usersHeader).toEqual([
       'ID',
       'UID',

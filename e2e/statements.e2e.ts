@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../apps/server/test/csv';
 import {
   depositApproved,
   operatorSession,
@@ -86,12 +87,7 @@ describe("the account's story on a phone", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
-    expect(text.startsWith('\uFEFF')).toBe(true);
-    const [header, ...lines] = text
-      .slice(1)
-      .trim()
-      .split('\r\n')
-      .map((l) => l.split(','));
+    const [header, ...lines] = parseCsv(text);
     expect(header).toEqual(['Time (UTC)', 'Type', 'Amount', 'Balance after', 'Reference', 'Note']);
     const ledger = await traderApi(server, '/v1/api/main/accountLog/forexChange', {
       token,

@@ -8,6 +8,7 @@ import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
 import { auditLog } from '../src/operators/schema';
 import { adminCall, operatorToken } from './admin-helpers';
+import { parseCsv } from './csv';
 import { addDemoFunding } from './demo-data';
 import { type Desk, desk } from './desk';
 import { PNG, upload } from './funding-fixtures';
@@ -29,37 +30,6 @@ beforeAll(async () => {
   await addDemoFunding(t);
 });
 afterAll(() => t?.close());
-
-/** RFC 4180 rows of a CSV text (quoted cells, doubled quotes, CRLF), the BOM checked and dropped. */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.slice(1);
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  return rows;
-}
 
 /** An export as the admin app downloads it: the answer's headers and its CSV rows. */
 async function download(token: string, path: string, query: Record<string, string | number>, lang = 'en') {

@@ -12,6 +12,7 @@ import { equitySnapshots } from '../src/statements/schema';
 import { snapshotEquity } from '../src/statements/snapshots';
 import { orders } from '../src/trading/schema';
 import { adminCall, trader as namedTrader, operatorToken } from './admin-helpers';
+import { parseCsv } from './csv';
 import { type Desk, desk, type Trader } from './desk';
 import { PNG, startFundingApp, upload } from './funding-fixtures';
 import type { TestApp } from './harness';
@@ -39,36 +40,6 @@ async function download(
     headers: { lang, ...(token ? { authorization: token } : {}) },
   });
   return { status: res.statusCode, headers: res.headers, text: res.body };
-}
-
-/** RFC 4180 CSV (quoted cells, doubled quotes, CRLF) to rows of cells, after the BOM. */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.slice(1);
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted) cell += c;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe('');
-  return rows;
 }
 
 /** The trader's cash rows as the ledger table holds them, oldest first. */
