@@ -13,6 +13,7 @@ export * from './settle';
 export * from './side';
 export * from './stopOut';
 export * from './stopTargets';
+export * from './swap';
 export * from './trailing';
 export * from './triggers';
 export * from './usd';
