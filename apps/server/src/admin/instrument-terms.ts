@@ -27,6 +27,8 @@ const termsOf = (i: InstrumentRow) => ({
   lot_step: exact(i.lotStep),
   fee_rate: exact(i.feeRate),
   spread_rate: exact(i.spreadRate),
+  swap_long: exact(i.swapLong),
+  swap_short: exact(i.swapShort),
   sessions: i.sessions,
   holidays: i.holidays,
 });
@@ -84,6 +86,8 @@ export async function editTerms(
       lotStep: next.lot_step,
       feeRate: next.fee_rate,
       spreadRate: next.spread_rate,
+      swapLong: next.swap_long,
+      swapShort: next.swap_short,
       sessions: next.sessions,
       holidays: next.holidays,
     });

@@ -57,6 +57,7 @@ import {
 } from './orders.repo';
 import { forexClosed, forexFilled } from './pushes';
 import { type OrderRow, orders } from './schema';
+import { swapSettlement } from './swaps';
 
 export type CloseReason =
   | 'user'
@@ -202,8 +203,8 @@ export class Trading {
       const precision = this.market.tradable(order.instrumentId)?.terms.pricePrecision;
       return {
         updatePrice: priceText(order.price, precision),
-        pnl: roundMoney('0'),
-        factProfits: moneyText('0'),
+        pnl: dec(order.swap),
+        factProfits: moneyText(order.swap),
       };
     }
     if (memo.at !== exit) {
@@ -214,9 +215,10 @@ export class Trading {
     return memo.marked!;
   }
 
-  /** Σ FactProfits of a book at `exit`, exact, in USD. */
+  /** Σ FactProfits of a book at `exit`, exact, in USD: what the price made, and the swap accrued. */
   private pnlAt(book: Book, exit: Exit): Dec {
-    return bookPnl(book.quoteCurrency, { ...book, side: sideOf(book) }, exit.price, this.market.prices);
+    const side = sideOf(book);
+    return bookPnl(book.quoteCurrency, { ...book, side }, exit.price, this.market.prices).plus(book.swap);
   }
 
   /**
@@ -269,7 +271,7 @@ export class Trading {
       balance,
       books.map((b) => {
         const exit = this.exitOf(b);
-        return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : roundMoney('0') };
+        return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : dec(b.swap) };
       }),
     );
   }
@@ -534,6 +536,7 @@ export class Trading {
       // Another close won the race between our read and our update.
       if (!row) throw refuse('order_already_closed');
       const after = await postAll(tx, order!.userId, 'balance', [
+        ...swapSettlement(row),
         {
           refType: 'order',
           refId: row.id,
@@ -557,9 +560,9 @@ export class Trading {
   }
 
   /**
-   * Splits `lots` off a holding order as an order of their own, closed: it takes its share of the margin
-   * and fee (`splitPosition`), and the position keeps the rest under its id, with its stops. The margin and
-   * fee were taken under the position's id; the part's settlement is posted under the part's.
+   * Splits `lots` off a holding order as an order of their own, closed: it takes its share of the margin,
+   * fee and accrued swap (`splitPosition`), and the position keeps the rest under its id, with its stops. The
+   * margin and fee were taken under the position's id; the part's settlement is posted under the part's.
    */
   private async closePart(
     tx: Tx,
@@ -570,7 +573,12 @@ export class Trading {
     const { closed, rest } = splitPosition(order, lots);
     const [kept] = await tx
       .update(orders)
-      .set({ lots: rest.lots.toFixed(), margin: rest.margin.toFixed(), fee: rest.fee.toFixed() })
+      .set({
+        lots: rest.lots.toFixed(),
+        margin: rest.margin.toFixed(),
+        fee: rest.fee.toFixed(),
+        swap: rest.swap.toFixed(),
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.holding)))
       .returning();
     if (!kept) throw refuse('order_already_closed');
@@ -583,6 +591,7 @@ export class Trading {
         lots: closed.lots.toFixed(),
         margin: closed.margin.toFixed(),
         fee: closed.fee.toFixed(),
+        swap: closed.swap.toFixed(),
         partOf: order.id,
       })
       .returning();
@@ -730,7 +739,8 @@ export class Trading {
         .set({
           status: holding ? OrderStatus.closed : OrderStatus.cancelled,
           closePrice: updatePrice,
-          profit: pnl ? roundMoney(pnl).toString() : null,
+          // The swap stays on the order as accrued: the reset settles nothing.
+          profit: pnl ? roundMoney(pnl.minus(order.swap)).toString() : null,
           closeReason: 'demo_reset',
           closedAt,
         })
