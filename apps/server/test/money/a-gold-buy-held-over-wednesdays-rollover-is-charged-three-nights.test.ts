@@ -76,3 +76,33 @@ describe("a gold buy held over Wednesday's rollover", () => {
     expect(report.issues.filter((i) => i.user_id === userId)).toEqual([]);
   });
 });
+
+describe("a platinum buy on a thin account, charged its weekend's swap at Wednesday's rollover", () => {
+  it('is stopped out by the swap when the charge takes the risk rate to the stop-out level', async () => {
+    // Platinum: 50 oz a lot; a buy pays 450 points (4.50 USD) an ounce and night: 10 oz × 3 nights = −135 USD.
+    await d.setSwaps('XPTUSD', '-450', '0');
+    const { id: userId, token } = await d.trader('200');
+    t.clock.set(Date.parse('2026-11-25T12:00:00Z'));
+    d.tick('XPTUSD', '1500.00');
+    // 150 USD of margin at 1:100: a risk rate near 130 % before the rollover.
+    const buy = await d.submit(token, { type: 1, cont: '0.2', forex_id: d.id('XPTUSD'), multiple: 100 });
+    expect(buy.code).toBe(Code.OK);
+    await d.settled();
+    const margin = dec(buy.data.CautionMoney);
+    await d.rolloverAt('2026-11-25T22:00:00Z');
+    expect(dec((await d.order(buy.data.Id)).swap).toFixed()).toBe('-135');
+    // The figures count the swap: equity = balance + margin + P&L with its swap.
+    const held = (await d.myDeal(token, 1)).data;
+    expect(dec(held.net_value).lte(margin.div(2))).toBe(true);
+    // Platinum reopens at 23:00: the stop-out closes it at the live price, and settles its swap.
+    t.clock.set(Date.parse('2026-11-25T23:00:00Z'));
+    d.tick('XPTUSD', '1500.00');
+    await d.settled();
+    await d.settled();
+    const order = await d.order(buy.data.Id);
+    expect(order).toMatchObject({ status: 3, closeReason: 'stop_out' });
+    const swapRows = (await d.ledger(userId)).filter((r) => r.type === 'swap');
+    expect(swapRows.map((r) => dec(r.amount).toFixed())).toEqual(['-135']);
+    await d.expectBalanced(userId);
+  });
+});
