@@ -1,6 +1,8 @@
 import { Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/operators/schema';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
@@ -43,5 +45,28 @@ describe('a EURUSD sell held from Friday over the weekend', () => {
     expect(await d.swapNights(buy.data.Id)).toEqual([
       { night: '2026-11-25', nights: 3, amount: '3.00000000' },
     ]);
+  });
+});
+
+describe("an operator changing EURUSD's swap rates", () => {
+  it('sets them with the instrument terms, audited before and after; a malformed rate changes nothing', async () => {
+    const edit = (input: Record<string, unknown>) =>
+      d.operatorCall('POST', '/admin/api/instruments/edit', { id: d.id('EURUSD'), ...input });
+    expect(await edit({ swap_long: '-8.25', swap_short: '1.5' })).toMatchObject({
+      code: Code.OK,
+      data: { swap_long: '-8.25', swap_short: '1.5' },
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'instrument.edit'), eq(auditLog.targetId, String(d.id('EURUSD')))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.before).toMatchObject({ swap_long: '0.5', swap_short: '-2' });
+    expect(entry?.after).toMatchObject({ swap_long: '-8.25', swap_short: '1.5' });
+    for (const bad of ['1e3', '--1', '0.123456789', '']) {
+      expect((await edit({ swap_long: bad })).code, bad).toBe(Code.INVALID_INPUT);
+    }
+    expect(t.market.instrumentByCode('EURUSD')).toMatchObject({ swapLong: '-8.25000000' });
   });
 });

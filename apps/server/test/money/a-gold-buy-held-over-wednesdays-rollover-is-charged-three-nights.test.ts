@@ -1,6 +1,7 @@
-import { Code } from '@meridian/contract';
+import { type AccountPush, Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Channel, type UserEvent } from '../../src/bus/channels';
 import { reconcile } from '../../src/ledger/reconcile';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
@@ -18,7 +19,7 @@ afterAll(() => t?.close());
 // The test app starts on Wednesday 18 November 2026 at noon UTC.
 describe("a gold buy held over Wednesday's rollover", () => {
   it('is charged three nights: 0.5 lots × −12.5 points × 0.01 × 100 oz × 3 = −18.75 USD, shown on the position', async () => {
-    const { token } = await d.trader('10000');
+    const { id: userId, token } = await d.trader('10000');
     d.tick('XAUUSD', '4000.00');
     const buy = await d.submit(token, { type: 1, cont: '0.5', forex_id: d.id('XAUUSD'), multiple: 100 });
     expect(buy.code).toBe(Code.OK);
@@ -26,7 +27,20 @@ describe("a gold buy held over Wednesday's rollover", () => {
 
     // Not before 22:00 UTC.
     expect(await d.rolloverAt('2026-11-18T21:59:59Z')).toBe(0);
+    const pushed: AccountPush[] = [];
+    const off = t.bus.subscribe(Channel.user, (e) => {
+      const event = e as UserEvent;
+      if (event.userId === userId && event.message.type === 'FOREX_TRADE')
+        pushed.push(event.message.quotation);
+    });
     expect(await d.rolloverAt('2026-11-18T22:00:00Z')).toBe(1);
+    off();
+    // The live push marks the position with its swap at once, and the account's floating P&L with it.
+    const push = pushed.at(-1)!;
+    const [row] = push.TransOrder;
+    const moved = dec(row!.UpdatePrice).minus(buy.data.Price).times(50);
+    expect(dec(row!.FactProfits).toFixed()).toBe(moved.minus('18.75').toFixed());
+    expect(push.ProfitsTotal).toBe(row!.FactProfits);
     expect(await d.swapNights(buy.data.Id)).toEqual([
       { night: '2026-11-18', nights: 3, amount: '-18.75000000' },
     ]);
