@@ -2,6 +2,7 @@ import { OrderStatus } from '@meridian/contract';
 import {
   type DecLike,
   dec,
+  MissingUsdRateError,
   nightsAt,
   nightsBetween,
   rolloverSwap,
@@ -29,6 +30,8 @@ export const ROLLOVER_CHECK_MS = 30_000;
 const BATCH = 1000;
 /** How far before the last night recorded a new leader looks again for positions a night left unfinished. */
 const CATCH_UP_MS = 7 * 86_400_000;
+/** A fill stamped just before a rollover may commit just after it: a night is looked at again until this long after. */
+const SETTLE_MS = 60_000;
 
 /** The ledger row that settles a closing order's swap, before its trade_settle (TRADING.md "Ledger"); none at zero. */
 export function swapSettlement(order: Pick<OrderRow, 'id' | 'swap'>): Entry[] {
@@ -71,7 +74,7 @@ export class Rollovers {
     for (const night of nightsBetween(await this.since(now), now)) {
       const done = await this.rollOver(night, categories);
       charged += done.charged;
-      finished &&= done.complete;
+      finished &&= done.complete && now >= rolloverTime(night) + SETTLE_MS;
       if (finished) this.doneThrough = night;
     }
     return charged;
@@ -171,8 +174,9 @@ export class Rollovers {
           ).toFixed(),
         }));
       } catch (err) {
-        // A stale conversion rate: these positions wait for a live one, at a later run.
-        if (err instanceof AppError) return { charged, complete: false };
+        // A stale (or missing) conversion rate: these positions wait for a live one, at a later run.
+        if (err instanceof AppError || err instanceof MissingUsdRateError)
+          return { charged, complete: false };
         throw err;
       }
       const applied = await this.apply(night, nights, charges);
