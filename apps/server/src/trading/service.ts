@@ -33,7 +33,7 @@ import {
   trailedStop,
   usdConversion,
 } from '@meridian/core';
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db, Tx } from '../db/client';
@@ -577,7 +577,8 @@ export class Trading {
         lots: rest.lots.toFixed(),
         margin: rest.margin.toFixed(),
         fee: rest.fee.toFixed(),
-        swap: rest.swap.toFixed(),
+        // Less the part's share of what was read: a rollover that landed since stays with the position.
+        swap: sql`${orders.swap} - ${closed.swap.toFixed()}::numeric`,
       })
       .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.holding)))
       .returning();
