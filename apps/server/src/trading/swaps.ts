@@ -136,6 +136,7 @@ export class Rollovers {
   ) {
     const { instrument, side, nights, points } = book;
     let charged = 0;
+    let complete = true;
     let after = 0;
     for (;;) {
       const due = await this.db
@@ -159,7 +160,7 @@ export class Rollovers {
         )
         .orderBy(asc(orders.id))
         .limit(BATCH);
-      if (due.length === 0) return { charged, complete: true };
+      if (due.length === 0) return { charged, complete };
       let charges: Charge[];
       try {
         charges = due.map((o) => ({
@@ -182,7 +183,7 @@ export class Rollovers {
       const applied = await this.apply(night, nights, charges);
       charged += applied;
       // A position that changed since it was read (closed, part closed, its stops moved) is charged at a later run.
-      if (applied < charges.length) return { charged, complete: false };
+      complete &&= applied === charges.length;
       after = due.at(-1)!.id;
     }
   }
