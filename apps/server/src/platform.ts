@@ -24,6 +24,7 @@ import { startSnapshotJob } from './statements/snapshots';
 import { Engine } from './trading/engine';
 import { tradingMarket } from './trading/market';
 import { Trading } from './trading/service';
+import { Rollovers, startRolloverJob } from './trading/swaps';
 import { every, type Periodic } from './util/periodic';
 
 /** How often the leader deletes pictures nobody used. */
@@ -39,6 +40,8 @@ export interface Platform extends App {
   readonly engine: Engine;
   /** Copy trading's engine of this node while it leads (likewise). */
   readonly copier: Copier;
+  /** The swap rollovers of this node while it leads (likewise). */
+  readonly rollovers: Rollovers;
   /** Price alerts and notifications of this node while it leads (likewise). */
   readonly notices: NoticeJobs;
   /** The first operator's password when this start made one up (embedded mode's first start): shown once. */
@@ -98,6 +101,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   let cleanUploads: Periodic | null = null;
   let equitySnapshots: Periodic | null = null;
   let notices: NoticeJobs | null = null;
+  let rollovers: Rollovers | null = null;
+  let rolloverJob: Periodic | null = null;
   const roles = {
     async lead() {
       engine = new Engine(database.db, prices, bus, trading);
@@ -119,8 +124,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         (err) => console.error('upload clean-up failed', err),
       );
       equitySnapshots = startSnapshotJob(database.db, trading);
+      rollovers = new Rollovers(database.db, market, prices, bus, now);
+      rolloverJob = startRolloverJob(rollovers);
     },
     async follow() {
+      await rolloverJob?.stop();
+      rolloverJob = null;
+      rollovers = null;
       await equitySnapshots?.stop();
       equitySnapshots = null;
       await notices?.stop();
@@ -181,6 +191,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     get copier() {
       if (!copier) throw new Error('this node does not lead: no copier here');
       return copier;
+    },
+    get rollovers() {
+      if (!rollovers) throw new Error('this node does not lead: no rollovers here');
+      return rollovers;
     },
     async close() {
       await app.http.close();

@@ -209,6 +209,7 @@ describe('reports: clients realised P&L, net deposits and the house by day', () 
       closed_orders: 1,
       realised_pnl: '949.5',
       fees: '20',
+      swaps: '0',
       deposits: '1000',
       withdrawals: '500',
       net_deposits: '500',
@@ -237,24 +238,25 @@ describe('reports: clients realised P&L, net deposits and the house by day', () 
     expect(house.data.total).toEqual({
       clients_pnl: '-55',
       fees: '22',
+      swaps: '0',
       protection: '6.5',
       house_pnl: '70.5',
     });
     expect(house.data.rows.map((r: { day: string }) => r.day)).toEqual([PERIOD.from, day(NOON), PERIOD.to]);
     for (const r of house.data.rows) {
-      expect(dec(r.fees).minus(r.clients_pnl).minus(r.protection).toFixed()).toBe(r.house_pnl);
+      expect(dec(r.fees).minus(r.clients_pnl).minus(r.swaps).minus(r.protection).toFixed()).toBe(r.house_pnl);
     }
     expect(house.data.rows[1]).toMatchObject({ house_pnl: '70.5' });
 
     const csv = await download(finance, '/admin/api/reports/client-pnl/export', PERIOD);
-    expect(csv.rows.slice(1).map((r) => [r[0], r[3], r[7]])).toEqual(
+    expect(csv.rows.slice(1).map((r) => [r[0], r[3], r[8]])).toEqual(
       pnl.data.rows.map((r: Record<string, string>) => [r.uid, r.realised_pnl, r.net_deposits]),
     );
     expect(csv.rows.filter((r) => r[0] === 'rep-b').map((r) => r.slice(2))).toEqual([
-      ['1', '-1004.5', '2', '300', '0', '300'],
+      ['1', '-1004.5', '2', '0', '300', '0', '300'],
     ]);
     const houseCsv = await download(finance, '/admin/api/reports/house/export', PERIOD);
-    expect(houseCsv.rows.slice(1).map((r) => [r[0], r[4]])).toEqual([
+    expect(houseCsv.rows.slice(1).map((r) => [r[0], r[5]])).toEqual([
       [PERIOD.from, '0'],
       [day(NOON), '70.5'],
       [PERIOD.to, '0'],

@@ -6,7 +6,7 @@ import { ledgerEntries, users } from '../src/db/schema';
 import { payWithdrawal, rejectWithdrawal } from '../src/funding/withdrawals.service';
 import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
-import { orders } from '../src/trading/schema';
+import { orders, swapRollovers } from '../src/trading/schema';
 import { adminCall, operatorToken } from './admin-helpers';
 import { stepUpCode } from './codes';
 import { addDemoFunding } from './demo-data';
@@ -119,6 +119,32 @@ export function desk(t: TestApp) {
     /** A back-office call, as the admin app makes it, by the scenarios' operator. */
     operatorCall: async (method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}) =>
       adminCall(t, method, path, (await operator()).token, input),
+
+    /** The operator sets an instrument's swap points per lot and night, of a buy and of a sell. */
+    async setSwaps(code: string, swapLong: string, swapShort: string) {
+      const edited = await adminCall(t, 'POST', '/admin/api/instruments/edit', (await operator()).token, {
+        id: id(code),
+        swap_long: swapLong,
+        swap_short: swapShort,
+      });
+      expect(edited.code, edited.msg).toBe(1);
+    },
+
+    /** Moves the clock to `iso` and runs the leader's rollover job as its timer would, then lets the engine sweep. */
+    async rolloverAt(iso: string) {
+      t.clock.set(Date.parse(iso));
+      const charged = await t.rollovers.run();
+      await this.settled();
+      return charged;
+    },
+
+    /** The nights a position was charged, oldest first: its swap_rollovers rows. */
+    swapNights: (orderId: number) =>
+      db
+        .select({ night: swapRollovers.night, nights: swapRollovers.nights, amount: swapRollovers.amount })
+        .from(swapRollovers)
+        .where(eq(swapRollovers.orderId, orderId))
+        .orderBy(asc(swapRollovers.night)),
 
     /** Lets the engine run what the ticks queued, sweep the accounts, and run what the sweep queued. */
     async settled() {

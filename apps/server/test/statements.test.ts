@@ -225,15 +225,17 @@ describe('the order history with filters, and as a CSV file', () => {
       'Close time (UTC)',
       'Close price',
       'Fee',
+      'Swap',
       'Profit/loss',
       'Close reason',
     ]);
-    expect(all.slice(1).map((l) => [l[0], l[1], l[2], l[10]])).toEqual([
+    expect(all.slice(1).map((l) => [l[0], l[1], l[2], l[11]])).toEqual([
       [String(a.eurusd), 'EUR/USD', 'Buy', 'Closed by you'],
       [String(a.xauusd), 'Gold', 'Buy', 'Closed by you'],
     ]);
     const [eur] = await t.database.db.select().from(orders).where(eq(orders.id, a.eurusd));
-    expect(dec(all[1]![9]!).eq(dec(eur!.profit!))).toBe(true);
+    expect(dec(all[1]![10]!).eq(dec(eur!.profit!))).toBe(true);
+    expect(all[1]![9]).toBe('0.000000');
     const onDay = parseCsv(
       (await download(a.token, api.historyExport.path, { from: '2026-01-05', to: '2026-01-05' })).text,
     );

@@ -7,6 +7,7 @@ export const LEDGER_TYPES = [
   'trade_margin',
   'trade_fee',
   'trade_settle',
+  'swap',
   'pending_refund',
   'negative_balance_protection',
   'operator_adjust',

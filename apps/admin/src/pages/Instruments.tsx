@@ -8,6 +8,8 @@ import { PageTitle } from '../ui/PageTitle';
 import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
 const decimal = { pattern: /^\d{1,12}(\.\d{1,8})?$/ };
+/** Swap points may be negative: charged. */
+const signedDecimal = { pattern: /^-?\d{1,12}(\.\d{1,8})?$/ };
 
 export function Instruments() {
   const { t, i18n } = useTranslation();
@@ -76,6 +78,11 @@ export function Instruments() {
             dataIndex: 'exposure_limit',
             align: 'right',
             render: (v) => <span className="num">{v ?? '–'}</span>,
+          },
+          {
+            title: t('instruments.swaps'),
+            align: 'right',
+            render: (_, i) => <span className="num">{`${i.swap_long} / ${i.swap_short}`}</span>,
           },
           {
             title: '',
@@ -159,6 +166,25 @@ export function Instruments() {
               name="spread_rate"
               label={t('instruments.spread')}
               rules={[{ required: true, ...decimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="swap_long"
+              label={t('instruments.swapLong')}
+              extra={t('instruments.swapHint')}
+              rules={[{ required: true, ...signedDecimal }]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="swap_short"
+              label={t('instruments.swapShort')}
+              rules={[{ required: true, ...signedDecimal }]}
             >
               <Input />
             </Form.Item>

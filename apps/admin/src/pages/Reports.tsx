@@ -81,6 +81,7 @@ function ClientPnl() {
           { title: t('reports.closedOrders'), dataIndex: 'closed_orders', align: 'right' },
           money('realised_pnl', t('reports.realisedPnl')),
           money('fees', t('reports.fees')),
+          money('swaps', t('reports.swaps')),
           money('deposits', t('reports.deposits')),
           money('withdrawals', t('reports.withdrawals')),
           money('net_deposits', t('reports.netDeposits')),
@@ -123,6 +124,7 @@ function House() {
           { title: t('reports.day'), dataIndex: 'day' },
           money('clients_pnl', t('reports.clientsPnl')),
           money('fees', t('reports.fees')),
+          money('swaps', t('reports.swaps')),
           money('protection', t('reports.protection')),
           money('house_pnl', t('reports.housePnl')),
         ]}
@@ -137,9 +139,12 @@ function House() {
                 <Amount value={data.total.fees} />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={3} align="right">
-                <Amount value={data.total.protection} />
+                <Amount value={data.total.swaps} />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">
+                <Amount value={data.total.protection} />
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={5} align="right">
                 <Amount value={data.total.house_pnl} />
               </Table.Summary.Cell>
             </Table.Summary.Row>

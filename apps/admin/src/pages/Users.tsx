@@ -494,6 +494,12 @@ function Orders({ id, version, onClosed }: { id: number; version: number; onClos
             align: 'right',
             render: (v) => <Amount value={v} signed />,
           },
+          {
+            title: t('orders.swap'),
+            dataIndex: 'swap',
+            align: 'right',
+            render: (v) => <Amount value={v} signed />,
+          },
           { title: t('orders.reason'), dataIndex: 'close_reason' },
           { title: t('common.time'), dataIndex: 'created_at', render: when },
           {

@@ -32,7 +32,7 @@ function bounds({ from, to }: Period): { start: Date; end: Date } {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Each real client with money moving in the period: orders closed in it (count, Σ profit, Σ fee), deposits
+ * Each real client with money moving in the period: orders closed in it (count, Σ profit, Σ fee, Σ swap), deposits
  * approved and withdrawals paid in it, and net deposits; by realised P&L, then by id. Exact numerics in SQL.
  */
 export async function clientPnlPage(
@@ -46,7 +46,7 @@ export async function clientPnlPage(
   const order = filters.sort === 'pnl_asc' ? sql`asc` : sql`desc`;
   const figures = sql`
     with closed as (
-      select user_id, count(*)::int as n, sum(profit) as pnl, sum(fee) as fees from orders
+      select user_id, count(*)::int as n, sum(profit) as pnl, sum(fee) as fees, sum(swap) as swaps from orders
       where status = 3 and closed_at >= ${start} and closed_at < ${end} group by user_id),
     deposited as (
       select user_id, sum(amount) as amount from deposits
@@ -56,7 +56,7 @@ export async function clientPnlPage(
       where status = 1 and reviewed_at >= ${start} and reviewed_at < ${end} group by user_id),
     figures as (
       select u.id as user_id, u.uid, u.email, coalesce(c.n, 0) as closed_orders,
-        coalesce(c.pnl, 0) as pnl, coalesce(c.fees, 0) as fees,
+        coalesce(c.pnl, 0) as pnl, coalesce(c.fees, 0) as fees, coalesce(c.swaps, 0) as swaps,
         coalesce(d.amount, 0) as deposits, coalesce(p.amount, 0) as withdrawals
       from users u
         left join closed c on c.user_id = u.id
@@ -65,7 +65,7 @@ export async function clientPnlPage(
       where not u.is_demo and (c.user_id is not null or d.user_id is not null or p.user_id is not null) ${search})`;
   const rows = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`${figures}
-      select user_id, uid, email, closed_orders, pnl::text as pnl, fees::text as fees,
+      select user_id, uid, email, closed_orders, pnl::text as pnl, fees::text as fees, swaps::text as swaps,
         deposits::text as deposits, withdrawals::text as withdrawals, (deposits - withdrawals)::text as net
       from figures order by figures.pnl ${order}, user_id asc
       limit ${page.size} offset ${offsetOf(page)}`),
@@ -81,6 +81,7 @@ export async function clientPnlPage(
       closed_orders: Number(r.closed_orders),
       realised_pnl: exact(String(r.pnl)),
       fees: exact(String(r.fees)),
+      swaps: exact(String(r.swaps)),
       deposits: exact(String(r.deposits)),
       withdrawals: exact(String(r.withdrawals)),
       net_deposits: exact(String(r.net)),
@@ -91,43 +92,46 @@ export async function clientPnlPage(
 
 /**
  * The house's side each UTC day of the period (every day, quiet ones at zero): −Σ clients' realised P&L
- * + Σ fees of the orders closed that day − Σ negative-balance protection paid that day; real accounts only.
+ * + Σ fees − Σ swaps of the orders closed that day − Σ negative-balance protection paid that day; real
+ * accounts only.
  */
 export async function houseDaily(
   db: Db,
   period: Period,
 ): Promise<{ rows: HouseDay[]; total: Omit<HouseDay, 'day'> }> {
   const { start, end } = bounds(period);
-  const rows = rowsOf<{ day: string; pnl: string; fees: string; protection: string }>(
+  const rows = rowsOf<{ day: string; pnl: string; fees: string; swaps: string; protection: string }>(
     await db.execute(sql`
       with moves as (
-        select o.closed_at as moved_at, o.profit as pnl, o.fee as fees, 0::numeric as protection
+        select o.closed_at as moved_at, o.profit as pnl, o.fee as fees, o.swap as swaps, 0::numeric as protection
         from orders o join users u on u.id = o.user_id
         where not u.is_demo and o.status = 3 and o.closed_at >= ${start} and o.closed_at < ${end}
         union all
-        select l.created_at, 0, 0, l.amount
+        select l.created_at, 0, 0, 0, l.amount
         from ledger_entries l join users u on u.id = l.user_id
         where not u.is_demo and l.type = 'negative_balance_protection'
           and l.created_at >= ${start} and l.created_at < ${end})
       select to_char(moved_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(pnl)::text as pnl, sum(fees)::text as fees,
-        sum(protection)::text as protection
+        sum(swaps)::text as swaps, sum(protection)::text as protection
       from moves group by 1`),
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const figures = (pnl: string, fees: string, protection: string) => ({
+  const figures = (pnl: string, fees: string, swaps: string, protection: string) => ({
     clients_pnl: exact(pnl),
     fees: exact(fees),
+    swaps: exact(swaps),
     protection: exact(protection),
-    house_pnl: dec(fees).minus(pnl).minus(protection).toFixed(),
+    house_pnl: dec(fees).minus(pnl).minus(swaps).minus(protection).toFixed(),
   });
   const days: HouseDay[] = [];
   for (let at = start.getTime(); at < end.getTime(); at += DAY_MS) {
     const day = new Date(at).toISOString().slice(0, 10);
     const r = byDay.get(day);
-    days.push({ day, ...figures(r?.pnl ?? '0', r?.fees ?? '0', r?.protection ?? '0') });
+    days.push({ day, ...figures(r?.pnl ?? '0', r?.fees ?? '0', r?.swaps ?? '0', r?.protection ?? '0') });
   }
-  const sum = (key: 'pnl' | 'fees' | 'protection') => rows.reduce((s, r) => s.plus(r[key]), dec(0)).toFixed();
-  return { rows: days, total: figures(sum('pnl'), sum('fees'), sum('protection')) };
+  const sum = (key: 'pnl' | 'fees' | 'swaps' | 'protection') =>
+    rows.reduce((s, r) => s.plus(r[key]), dec(0)).toFixed();
+  return { rows: days, total: figures(sum('pnl'), sum('fees'), sum('swaps'), sum('protection')) };
 }
 
 /** The money reports: clients' realised P&L and net deposits, the house's P&L by day. */

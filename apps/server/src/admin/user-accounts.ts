@@ -141,6 +141,7 @@ export async function ordersPage(
       margin: exact(o.margin),
       fee: exact(o.fee),
       profit: o.status === OrderStatus.holding ? trading.mark(o).pnl.toFixed(2) : o.profit && exact(o.profit),
+      swap: exact(o.swap),
       close_reason: o.closeReason,
       created_at: o.createdAt,
       closed_at: o.closedAt,

@@ -7,14 +7,19 @@ import { copyById, copyOrders, markStopped, providerOrderIdOf, recordEvent } fro
 import type { CopyRow } from './schema';
 
 /**
- * What a copy has made so far, in USD: realised P&L of its closed orders less the fee of every order
+ * What a copy has made so far, in USD: realised P&L and swap of its closed orders less the fee of every order
  * that filled, plus the floating P&L of those still held (TRADING.md's marks); and how many are open (held or pending).
  */
 export async function copyFigures(db: Db, trading: Trading, copyId: number) {
   let result = dec(0);
   let open = 0;
   for (const order of await copyOrders(db, copyId)) {
-    if (order.status === OrderStatus.closed) result = result.plus(order.profit ?? 0).minus(order.fee);
+    if (order.status === OrderStatus.closed) {
+      result = result
+        .plus(order.profit ?? 0)
+        .plus(order.swap)
+        .minus(order.fee);
+    }
     if (order.status === OrderStatus.holding) result = result.plus(trading.mark(order).pnl).minus(order.fee);
     if (order.status === OrderStatus.holding || order.status === OrderStatus.pending) open += 1;
   }

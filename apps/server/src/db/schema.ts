@@ -115,7 +115,7 @@ export const ledgerEntries = pgTable(
       .references(() => users.id),
     /** 'balance' or 'lock'. */
     account: text('account').notNull(),
-    /** deposit, withdraw_lock, withdraw_unlock, withdraw_paid, trade_margin, trade_fee, trade_settle, … */
+    /** deposit, withdraw_lock, withdraw_unlock, withdraw_paid, trade_margin, trade_fee, trade_settle, swap, … */
     type: text('type').notNull(),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after').notNull(),

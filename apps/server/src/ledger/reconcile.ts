@@ -108,8 +108,9 @@ const num = (value: string | null) => dec(value ?? '0').toFixed();
 
 /**
  * Every order against its ledger rows: Σ trade_margin = −margin and Σ trade_fee = −fee (a pending order
- * filled past its target adds a row to each); a closed order has one trade_settle of margin + P&L, a
- * cancelled one one pending_refund of margin + fee, an open one neither. Orders a demo reset ended have
+ * filled past its target adds a row to each); a closed order has one trade_settle of margin + P&L, after
+ * one swap row of its swap unless that is zero, a cancelled one one pending_refund of margin + fee, an open
+ * one none of them. Orders a demo reset ended have
  * neither: the reset sets the balance with a row of its own. The parts a partial close split off a
  * position took their margin and fee from the position's rows: margin and fee are checked over the
  * position and its parts together.
@@ -122,6 +123,10 @@ async function orderIssues(db: Db): Promise<LedgerIssue[]> {
         sum(l.amount) filter (where l.type = 'trade_fee') as fee_rows,
         count(*) filter (where l.type = 'trade_settle')::int as settles,
         sum(l.amount) filter (where l.type = 'trade_settle') as settled,
+        min(l.id) filter (where l.type = 'trade_settle') as settled_at,
+        count(*) filter (where l.type = 'swap')::int as swaps,
+        sum(l.amount) filter (where l.type = 'swap') as swapped,
+        max(l.id) filter (where l.type = 'swap') as swapped_at,
         count(*) filter (where l.type = 'pending_refund')::int as refunds,
         sum(l.amount) filter (where l.type = 'pending_refund') as refunded
       from ledger_entries l join orders o on o.id = l.ref_id and o.user_id = l.user_id
@@ -131,6 +136,7 @@ async function orderIssues(db: Db): Promise<LedgerIssue[]> {
         sum(coalesce(r.margin_rows, 0)) as margin_rows, sum(coalesce(r.fee_rows, 0)) as fee_rows
       from orders o left join rows r on r.order_id = o.id group by 1)
     select o.id, o.user_id, u.uid, o.status, o.close_reason, o.margin::text, o.fee::text, o.profit::text,
+      o.swap::text, coalesce(r.swaps, 0) as swaps, r.swapped::text,
       r.margin_rows::text, r.fee_rows::text, coalesce(r.settles, 0) as settles, r.settled::text,
       coalesce(r.refunds, 0) as refunds, r.refunded::text
     from orders o join users u on u.id = o.user_id left join rows r on r.order_id = o.id
@@ -139,16 +145,19 @@ async function orderIssues(db: Db): Promise<LedgerIssue[]> {
       or coalesce(r.settles, 0) <> (case when o.status = 3 and o.close_reason <> 'demo_reset' then 1 else 0 end)
       or coalesce(r.refunds, 0) <> (case when o.status = 4 and o.close_reason <> 'demo_reset' then 1 else 0 end)
       or (o.status = 3 and r.settles = 1 and r.settled <> o.margin + o.profit)
+      or coalesce(r.swaps, 0) <> (case when o.status = 3 and o.close_reason <> 'demo_reset' and o.swap <> 0 then 1 else 0 end)
+      or (r.swaps = 1 and (r.swapped <> o.swap or r.swapped_at > r.settled_at))
       or (o.status = 4 and r.refunds = 1 and r.refunded <> o.margin + o.fee)
     order by o.id`);
   type Row = Record<
-    'margin' | 'fee' | 'profit' | 'margin_rows' | 'fee_rows' | 'settled' | 'refunded',
+    'margin' | 'fee' | 'profit' | 'swap' | 'swapped' | 'margin_rows' | 'fee_rows' | 'settled' | 'refunded',
     string | null
   > & {
     id: number;
     user_id: number;
     uid: string;
     status: number;
+    swaps: number;
     settles: number;
     refunds: number;
   };
@@ -158,8 +167,9 @@ async function orderIssues(db: Db): Promise<LedgerIssue[]> {
     kind: 'order_rows',
     ref: `order ${o.id}`,
     detail:
-      `status ${o.status}: margin ${num(o.margin)}, fee ${num(o.fee)}, profit ${num(o.profit)}; ` +
+      `status ${o.status}: margin ${num(o.margin)}, fee ${num(o.fee)}, profit ${num(o.profit)}, swap ${num(o.swap)}; ` +
       `ledger: margin rows ${num(o.margin_rows)}, fee rows ${num(o.fee_rows)}, ` +
+      `${o.swaps} swap row(s) of ${num(o.swapped)}, ` +
       `${o.settles} settlement(s) of ${num(o.settled)}, ${o.refunds} refund(s) of ${num(o.refunded)}`,
   }));
 }

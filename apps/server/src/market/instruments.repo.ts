@@ -15,6 +15,8 @@ export type InstrumentTerms = Pick<
   | 'lotStep'
   | 'feeRate'
   | 'spreadRate'
+  | 'swapLong'
+  | 'swapShort'
   | 'sessions'
   | 'holidays'
   | 'exposureLimit'

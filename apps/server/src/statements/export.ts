@@ -110,6 +110,7 @@ export function historyCsv(
       t('statement_col_close_time'),
       t('statement_col_close_price'),
       t('statement_col_fee'),
+      t('statement_col_swap'),
       t('statement_col_profit'),
       t('statement_col_close_reason'),
     ]);
@@ -134,6 +135,7 @@ export function historyCsv(
         order.CloseTime,
         number(order.UpdatePrice),
         { number: order.TradeFee },
+        { number: order.Swap },
         { number: order.FactProfits },
         order.CloseReason ? t(`close_reason_${order.CloseReason}` satisfies MessageKey) : '',
       ]);

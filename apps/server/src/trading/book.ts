@@ -4,14 +4,22 @@ import type { OrderRow } from './schema';
 /** A holding order as marking it and the account figures read it, with the terms it was placed under. */
 export type Position = Pick<
   OrderRow,
-  'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin' | 'spreadRate' | 'quoteCurrency'
+  | 'instrumentId'
+  | 'side'
+  | 'lots'
+  | 'price'
+  | 'contractSize'
+  | 'margin'
+  | 'spreadRate'
+  | 'quoteCurrency'
+  | 'swap'
 >;
 /**
- * Holding orders of one instrument, side and terms taken together: Σ units, Σ units × price and Σ margin.
- * The account figures mark a book as one position (see `bookPnl`), however many orders it holds.
+ * Holding orders of one instrument, side and terms taken together: Σ units, Σ units × price, Σ margin and
+ * Σ accrued swap. The account figures mark a book as one position (see `bookPnl`), however many orders it holds.
  */
 export interface Book
-  extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'spreadRate' | 'quoteCurrency'> {
+  extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'spreadRate' | 'quoteCurrency' | 'swap'> {
   units: Dec | string;
   entryValue: Dec | string;
 }
@@ -30,13 +38,14 @@ export function bookOf(order: Position): Book {
     lots: order.lots,
     price: order.price,
   });
-  const { instrumentId, side, margin, spreadRate, quoteCurrency } = order;
+  const { instrumentId, side, margin, spreadRate, quoteCurrency, swap } = order;
   return {
     instrumentId,
     side,
     margin,
     spreadRate,
     quoteCurrency,
+    swap,
     units: dec(units).toFixed(),
     entryValue: dec(entryValue).toFixed(),
   };

@@ -283,6 +283,7 @@ export class Engine {
       price: o.price,
       contractSize: terms.of(o.contractSize),
       margin: o.margin,
+      swap: o.swap,
       spreadRate: terms.of(o.spreadRate),
       quoteCurrency: terms.of(o.quoteCurrency),
       stopLoss: o.stopLoss,

@@ -21,13 +21,13 @@ import { type OrderRow, orders } from './schema';
 
 export type { OrderRow };
 
-/** Sums a user's holding orders (`held`) by instrument, side and terms into books, as a JSON array. */
+/** Sums a user's holding orders (`held`) by instrument, side and terms into books (accrued swap too), as a JSON array. */
 const BOOKS_SQL = `(select coalesce(json_agg(json_build_object(
         'instrumentId', b.instrument_id, 'side', b.side, 'spreadRate', b.spread_rate::text,
         'quoteCurrency', b.quote_currency, 'units', b.units::text, 'entryValue', b.entry_value::text,
-        'margin', b.margin::text)), '[]'::json)
+        'margin', b.margin::text, 'swap', b.swap::text)), '[]'::json)
       from (select h.instrument_id, h.side, h.spread_rate, h.quote_currency, sum(h.lots * h.contract_size) as units,
-          sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin
+          sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin, sum(h.swap) as swap
         from held h group by h.instrument_id, h.side, h.spread_rate, h.quote_currency) b)`;
 
 /** What an account's money checks read: its cash, its lock, the settings and its holdings as books. */
@@ -41,7 +41,8 @@ export interface AccountState {
 }
 
 /** A user's holding orders ($1) with what their books need. */
-const HELD_SQL = `select o.instrument_id, o.side, o.spread_rate, o.quote_currency, o.contract_size, o.lots, o.price, o.margin
+const HELD_SQL = `select o.instrument_id, o.side, o.spread_rate, o.quote_currency, o.contract_size, o.lots, o.price, o.margin,
+      o.swap
     from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id`;
 
 /** What placing an order reads, in the one statement that locks the account. */

@@ -51,6 +51,7 @@ export function orderView(order: OrderRow, trading: Trading): Order {
     Copied: order.copyId !== null,
     TrailingDistance: order.trailingDistance === null ? '0' : price(order.trailingDistance),
     PartOf: order.partOf ?? 0,
+    Swap: moneyText(order.swap),
   };
 }
 

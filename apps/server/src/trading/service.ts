@@ -33,7 +33,7 @@ import {
   trailedStop,
   usdConversion,
 } from '@meridian/core';
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db, Tx } from '../db/client';
@@ -58,6 +58,7 @@ import {
 } from './orders.repo';
 import { forexClosed, forexFilled } from './pushes';
 import { type OrderRow, orders } from './schema';
+import { swapSettlement } from './swaps';
 
 export type CloseReason =
   | 'user'
@@ -223,8 +224,8 @@ export class Trading {
       const precision = this.market.tradable(order.instrumentId)?.terms.pricePrecision;
       return {
         updatePrice: priceText(order.price, precision),
-        pnl: roundMoney('0'),
-        factProfits: moneyText('0'),
+        pnl: dec(order.swap),
+        factProfits: moneyText(order.swap),
       };
     }
     if (memo.at !== exit) {
@@ -235,9 +236,10 @@ export class Trading {
     return memo.marked!;
   }
 
-  /** Σ FactProfits of a book at `exit`, exact, in USD. */
+  /** Σ FactProfits of a book at `exit`, exact, in USD: what the price made, and the swap accrued. */
   private pnlAt(book: Book, exit: Exit): Dec {
-    return bookPnl(book.quoteCurrency, { ...book, side: sideOf(book) }, exit.price, this.market.prices);
+    const side = sideOf(book);
+    return bookPnl(book.quoteCurrency, { ...book, side }, exit.price, this.market.prices).plus(book.swap);
   }
 
   /**
@@ -290,7 +292,7 @@ export class Trading {
       balance,
       books.map((b) => {
         const exit = this.exitOf(b);
-        return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : roundMoney('0') };
+        return { margin: b.margin, pnl: exit ? this.pnlAt(b, exit) : dec(b.swap) };
       }),
     );
   }
@@ -566,6 +568,7 @@ export class Trading {
       // Another close won the race between our read and our update.
       if (!row) throw refuse('order_already_closed');
       const after = await postAll(tx, order!.userId, 'balance', [
+        ...swapSettlement(row),
         {
           refType: 'order',
           refId: row.id,
@@ -589,9 +592,9 @@ export class Trading {
   }
 
   /**
-   * Splits `lots` off a holding order as an order of their own, closed: it takes its share of the margin
-   * and fee (`splitPosition`), and the position keeps the rest under its id, with its stops. The margin and
-   * fee were taken under the position's id; the part's settlement is posted under the part's.
+   * Splits `lots` off a holding order as an order of their own, closed: it takes its share of the margin,
+   * fee and accrued swap (`splitPosition`), and the position keeps the rest under its id, with its stops. The
+   * margin and fee were taken under the position's id; the part's settlement is posted under the part's.
    */
   private async closePart(
     tx: Tx,
@@ -602,7 +605,13 @@ export class Trading {
     const { closed, rest } = splitPosition(order, lots);
     const [kept] = await tx
       .update(orders)
-      .set({ lots: rest.lots.toFixed(), margin: rest.margin.toFixed(), fee: rest.fee.toFixed() })
+      .set({
+        lots: rest.lots.toFixed(),
+        margin: rest.margin.toFixed(),
+        fee: rest.fee.toFixed(),
+        // Less the part's share of what was read: a rollover that landed since stays with the position.
+        swap: sql`${orders.swap} - ${closed.swap.toFixed()}::numeric`,
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.holding)))
       .returning();
     if (!kept) throw refuse('order_already_closed');
@@ -615,6 +624,7 @@ export class Trading {
         lots: closed.lots.toFixed(),
         margin: closed.margin.toFixed(),
         fee: closed.fee.toFixed(),
+        swap: closed.swap.toFixed(),
         partOf: order.id,
       })
       .returning();
@@ -762,7 +772,8 @@ export class Trading {
         .set({
           status: holding ? OrderStatus.closed : OrderStatus.cancelled,
           closePrice: updatePrice,
-          profit: pnl ? roundMoney(pnl).toString() : null,
+          // The swap stays on the order as accrued: the reset settles nothing.
+          profit: pnl ? roundMoney(pnl.minus(order.swap)).toString() : null,
           closeReason: 'demo_reset',
           closedAt,
         })

@@ -12,14 +12,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Backends of this database waiting on a lock. */
-const waitingOnLocks = async () =>
-  Number(
-    (
-      await t.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    ).rows[0]!.n,
+const waitingOnLocks = async () => {
+  const result = await t.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
   );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
 
 // Found in review (issue 46): a fill read its pending order before the account's lock; a cancel that committed in
 // between left the fill's update with no row, and it posted the gap's margin difference all the same.

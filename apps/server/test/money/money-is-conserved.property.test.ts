@@ -1,5 +1,15 @@
 import { api, OrderStatus } from '@meridian/contract';
-import { closePrice, D, type Dec, dec, fillPrice, roundMoney, toUsd } from '@meridian/core';
+import {
+  closePrice,
+  D,
+  type Dec,
+  dec,
+  fillPrice,
+  nightsBetween,
+  rolloverTime,
+  roundMoney,
+  toUsd,
+} from '@meridian/core';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +32,8 @@ beforeAll(async () => {
   t = await startTestApp();
   d = desk(t);
   operatorId = (await d.operator()).id;
+  // Swaps of both signs, large enough to matter: a rollover may take an account to its stop-out.
+  for (const [code, long, short] of SWAPS) await d.setSwaps(code, long, short);
 });
 afterAll(() => t?.close());
 
@@ -30,6 +42,14 @@ const CODES = ['EURUSD', 'XAUUSD', 'USDJPY', 'BTCUSD'] as const;
 const SPREADS = ['0', '0.00005', '0.0003', '0.002'] as const;
 /** Lots per instrument as multiples of its step, kept small enough for the deposits. */
 const LOT_STEP = { EURUSD: '0.01', XAUUSD: '0.01', USDJPY: '0.01', BTCUSD: '0.01' } as const;
+/** Swap points per lot and night of a buy and of a sell. */
+const SWAPS = [
+  ['EURUSD', '-6.5', '2.1'],
+  ['XAUUSD', '-25', '10'],
+  ['USDJPY', '8', '-14'],
+  ['BTCUSD', '-1500', '-800'],
+] as const;
+const HOUR_MS = 3_600_000;
 const USERS = 2;
 const STEPS = 100;
 const RUNS = 100;
@@ -50,6 +70,10 @@ const CHECK = statement(
     (select count(*)::int from ledger_entries l where l.user_id = u.id and l.type = 'negative_balance_protection' and l.balance_after <> 0) as partial_protection,
     (select coalesce(sum(o.fee), 0) from orders o where o.user_id = u.id and o.status <> 4)::text as fees,
     (select coalesce(sum(o.profit), 0) from orders o where o.user_id = u.id and o.status = 3)::text as realised,
+    (select coalesce(sum(o.swap), 0) from orders o where o.user_id = u.id and o.status = 3)::text as swaps,
+    (select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = u.id and l.type = 'swap')::text as swap_rows,
+    (select coalesce(sum(o.swap), 0) from orders o where o.user_id = u.id)::text as accrued,
+    (select coalesce(sum(r.amount), 0) from swap_rollovers r join orders o on o.id = r.order_id where o.user_id = u.id)::text as rolled,
     (select coalesce(sum(o.margin), 0) from orders o where o.user_id = u.id and o.status in (0, 1))::text as open_margin,
     (select count(*)::int from orders o where o.user_id = u.id and o.status = 1) as holding,
     (select coalesce(json_agg(json_build_array(o.id, o.status)), '[]') from orders o where o.user_id = u.id) as statuses
@@ -60,6 +84,7 @@ type Command =
   | { kind: 'tick'; code: number; bp: number }
   | { kind: 'gap'; pick: number; bp: number }
   | { kind: 'wait'; seconds: number }
+  | { kind: 'rollover' }
   | {
       kind: 'place';
       user: number;
@@ -109,6 +134,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('wait' as const), seconds: fc.integer({ min: 5, max: 30 }) }),
   },
+  // Over the next 22:00 UTC: every position held through it accrues its swap.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rollover' as const) }) },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -251,6 +278,23 @@ describe('money is conserved over random trading, funding and operator sequences
       for (const c of CODES) push(c, ticks.get(c)?.[0] ?? t.market.lastPrice(idOf(c))!);
     };
 
+    /**
+     * Just past the next rollover, the job runs on the quotes of before (a yen position's rate is stale: it
+     * waits); then, when every instrument trades again (gold's daily break, the weekend), on fresh ones.
+     */
+    async function rollover() {
+      const [night] = nightsBetween(t.clock.now(), t.clock.now() + 24 * HOUR_MS);
+      t.clock.set(rolloverTime(night!) + 1000);
+      await t.rollovers.run();
+      await d.settled();
+      let reopen = rolloverTime(night!) + HOUR_MS;
+      const trading = CODES.filter((c) => !disabled.has(c));
+      while (trading.some((c) => !t.market.isOpen(idOf(c), reopen))) reopen += HOUR_MS;
+      t.clock.set(reopen);
+      freshen();
+      await t.rollovers.run();
+    }
+
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: STEPS, maxLength: STEPS }), async (commands) => {
         // Each run starts with every instrument on and priced, whatever a failed run left behind.
@@ -295,6 +339,9 @@ describe('money is conserved over random trading, funding and operator sequences
             }
             case 'wait':
               t.clock.set(t.clock.now() + c.seconds * 1000);
+              return;
+            case 'rollover':
+              await rollover();
               return;
             // Each trader copies the other: the copier's orders are money moves like any other.
             case 'copy':
@@ -501,6 +548,10 @@ describe('money is conserved over random trading, funding and operator sequences
             | 'protection'
             | 'fees'
             | 'realised'
+            | 'swaps'
+            | 'swap_rows'
+            | 'accrued'
+            | 'rolled'
             | 'open_margin',
             string
           > & {
@@ -518,11 +569,19 @@ describe('money is conserved over random trading, funding and operator sequences
             if (r.holding === 0)
               expect(dec(r.balance).gte(0), `${at}: a flat account is not negative`).toBe(true);
             expect(r.partial_protection, `${at}: protection tops up exactly to zero`).toBe(0);
-            // Cash + lock + open margins = deposits − paid − fees + realised P&L + protection.
+            // Every night charged is on its position (or shared with its closed parts), and settled by one row.
+            expect(dec(r.accrued).toFixed(), `${at}: swaps accrued = Σ rollovers`).toBe(
+              dec(r.rolled).toFixed(),
+            );
+            expect(dec(r.swap_rows).toFixed(), `${at}: swaps settled = Σ swap rows`).toBe(
+              dec(r.swaps).toFixed(),
+            );
+            // Cash + lock + open margins = deposits − paid − fees + realised P&L + settled swaps + protection.
             const held = dec(r.balance).plus(r.lock).plus(r.open_margin);
             const owed = books[i]!.deposits.minus(books[i]!.paid)
               .minus(r.fees)
               .plus(r.realised)
+              .plus(r.swaps)
               .plus(r.protection);
             expect(held.toFixed(), `${at}: money is conserved`).toBe(owed.toFixed());
           });
@@ -648,6 +707,8 @@ describe('money is conserved over random trading, funding and operator sequences
         (select count(*)::int from withdrawals where status = 1) as withdrawals_paid,
         (select count(*)::int from orders where part_of is not null) as partial_closes,
         (select count(*)::int from orders where trailing_distance is not null and close_reason = 'stop_loss') as trailing_stops_hit,
+        (select count(*)::int from swap_rollovers) as nights_charged,
+        (select count(*)::int from ledger_entries where type = 'swap') as swaps_settled,
         (select json_object_agg(k, n) from (select coalesce(close_reason, 'open') as k, count(*)::int as n from orders group by 1) x) as orders`);
     console.log(
       `money conservation: ${steps} steps checked`,

@@ -32,6 +32,7 @@ export const order = z.object({
   OriginPrice: decimalOrBlank,
   Price: decimalOrBlank,
   UpdatePrice: decimalOrBlank,
+  /** A holding order's floating P&L, its accrued Swap included; a closed order's realised P&L, its Swap apart. */
   FactProfits: decimal,
   CautionMoney: decimal,
   TradeFee: decimal,
@@ -49,6 +50,8 @@ export const order = z.object({
   TrailingDistance: decimal,
   /** Beyond SPEC: the position this closed part was taken from by a partial close, 0 when none. */
   PartOf: z.number().int(),
+  /** Beyond SPEC: overnight financing in USD, accrued while held and settled at the close (negative: charged). */
+  Swap: decimal,
 });
 export type Order = z.infer<typeof order>;
 

@@ -14,6 +14,7 @@ export * from './settle';
 export * from './side';
 export * from './stopOut';
 export * from './stopTargets';
+export * from './swap';
 export * from './trailing';
 export * from './triggers';
 export * from './usd';

@@ -27,21 +27,25 @@ export interface PositionShare {
   lots: Dec;
   margin: Dec;
   fee: Dec;
+  /** Accrued swap (TRADING.md "Swaps"). */
+  swap: Dec;
 }
 
 /**
- * A position split in two by closing `lots` of it: the part closed takes its share of the margin and fee
- * (rounded as money), the part left keeps the rest, so the two add up to the position exactly.
+ * A position split in two by closing `lots` of it: the part closed takes its share of the margin, fee and
+ * accrued swap (rounded as money), the part left keeps the rest, so the two add up to the position exactly.
  */
 export function splitPosition(
-  position: { lots: DecLike; margin: DecLike; fee: DecLike },
+  position: { lots: DecLike; margin: DecLike; fee: DecLike; swap: DecLike },
   lots: DecLike,
 ): { closed: PositionShare; rest: PositionShare } {
   const share = dec(lots).div(position.lots);
+  const shareOf = (amount: DecLike) => roundMoney(dec(amount).times(share));
   const closed = {
     lots: dec(lots),
-    margin: roundMoney(dec(position.margin).times(share)),
-    fee: roundMoney(dec(position.fee).times(share)),
+    margin: shareOf(position.margin),
+    fee: shareOf(position.fee),
+    swap: shareOf(position.swap),
   };
   return {
     closed,
@@ -49,6 +53,7 @@ export function splitPosition(
       lots: dec(position.lots).minus(closed.lots),
       margin: dec(position.margin).minus(closed.margin),
       fee: dec(position.fee).minus(closed.fee),
+      swap: dec(position.swap).minus(closed.swap),
     },
   };
 }

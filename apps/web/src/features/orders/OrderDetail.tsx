@@ -83,6 +83,7 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
           : []),
         ['order.leverage', `1:${order.Multiple}`],
         ['order.fee', order.TradeFee, FEE_MARGIN_PLACES],
+        ['orders.swap', order.Swap, FEE_MARGIN_PLACES],
         ['order.margin', order.CautionMoney, FEE_MARGIN_PLACES],
         ['orders.openTime', order.CreateTimeHandler],
         ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as FigureRow[]) : []),

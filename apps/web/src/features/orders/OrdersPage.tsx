@@ -1,4 +1,5 @@
 import { Topic } from '@meridian/contract';
+import { dec } from '@meridian/core';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,6 +193,11 @@ function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
         <span className={`order-row__pnl ${direction}`}>
           {cancelled ? t('orders.cancelled') : <Money value={order.FactProfits} />}
         </span>
+        {!dec(order.Swap).isZero() && (
+          <span className="muted">
+            {t('orders.swap')} <Money value={order.Swap} />
+          </span>
+        )}
       </button>
     </li>
   );

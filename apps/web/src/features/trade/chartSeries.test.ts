@@ -24,6 +24,7 @@ const position = (patch: Partial<Order>): Order => ({
   Copied: false,
   TrailingDistance: '0',
   PartOf: 0,
+  Swap: '0.000000',
   ...patch,
 });
 

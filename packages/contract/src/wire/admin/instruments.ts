@@ -9,6 +9,11 @@ const termDecimal = z
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/);
 const positive = termDecimal.refine((v) => !/^0+(\.0+)?$/.test(v));
+/** Swap points: signed (negative is charged), at most 12 digits before the point and 8 after. */
+const swapPoints = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,12}(\.\d{1,8})?$/);
 /** Below 0.1: no digit but zeros before the point, and a zero first after it. */
 const spreadRate = termDecimal.refine((v) => /^0+(\.0\d*)?$/.test(v));
 type Day = 'Sun' | 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat';
@@ -38,6 +43,8 @@ const termsInput = z
     lot_step: positive,
     fee_rate: termDecimal,
     spread_rate: spreadRate,
+    swap_long: swapPoints,
+    swap_short: swapPoints,
     sessions: z.array(z.object({ open: weekTime, close: weekTime })).max(50),
     holidays: z.array(utcDate).max(400),
     /** The largest absolute net lots of real accounts new positions may take it to; null: no limit. */
@@ -57,6 +64,9 @@ const terms = z.object({
   lot_step: decimal,
   fee_rate: decimal,
   spread_rate: decimal,
+  /** Swap points per lot and night of a buy and of a sell (negative: charged), at the 22:00 UTC rollover. */
+  swap_long: decimal,
+  swap_short: decimal,
   /** When it trades, each week, in UTC. */
   sessions: z.array(z.object({ open: z.string(), close: z.string() })),
   /** UTC days it does not trade, "YYYY-MM-DD". */

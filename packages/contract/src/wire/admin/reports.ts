@@ -21,6 +21,8 @@ export const clientPnlRow = z.object({
   realised_pnl: decimal,
   /** Σ fee of the orders closed in the period. */
   fees: decimal,
+  /** Σ swap settled by the orders closed in the period (negative: charged). */
+  swaps: decimal,
   /** Deposits approved in the period. */
   deposits: decimal,
   /** Withdrawals paid in the period. */
@@ -35,9 +37,11 @@ const houseFigures = z.object({
   clients_pnl: decimal,
   /** Σ fees of those orders. */
   fees: decimal,
+  /** Σ swap those orders settled (negative: charged to clients). */
+  swaps: decimal,
   /** Σ negative-balance protection paid that day. */
   protection: decimal,
-  /** −clients_pnl + fees − protection. */
+  /** −clients_pnl + fees − swaps − protection. */
   house_pnl: decimal,
 });
 export const houseDay = houseFigures.extend({ day: utcDay });
@@ -50,7 +54,7 @@ export const adminReportEndpoints = {
     { method: 'GET', path: '/admin/api/reports/client-pnl', roles: REPORT_ROLES },
     {
       summary:
-        "Each real client's realised P&L, fees and net deposits (approved deposits − paid withdrawals) over UTC days from..to, by P&L, found by email fragment or exact uid",
+        "Each real client's realised P&L, fees, swaps and net deposits (approved deposits − paid withdrawals) over UTC days from..to, by P&L, found by email fragment or exact uid",
       input: adminPageInput.extend({
         ...reportPeriod.shape,
         q: filterText,
@@ -63,7 +67,7 @@ export const adminReportEndpoints = {
     { method: 'GET', path: '/admin/api/reports/house', roles: REPORT_ROLES },
     {
       summary:
-        "The house's P&L each UTC day from..to (at most a year): −Σ clients' realised P&L + Σ fees − Σ protection, real accounts only, and the period's total",
+        "The house's P&L each UTC day from..to (at most a year): −Σ clients' realised P&L + Σ fees − Σ clients' swaps − Σ protection, real accounts only, and the period's total",
       input: reportPeriod,
       answer: z.object({ rows: z.array(houseDay), total: houseFigures }),
     },

@@ -100,8 +100,10 @@ const userOrderRow = z.object({
   price: decimal,
   margin: decimal,
   fee: decimal,
-  /** Floating P&L at the latest price while holding, realised once closed, null while pending. */
+  /** Floating P&L at the latest price while holding (its swap included), realised once closed, null while pending. */
   profit: decimal.nullable(),
+  /** Swap accrued while holding, settled apart from the realised P&L once closed. */
+  swap: decimal,
   close_reason: z.enum(CLOSE_REASONS).nullable(),
   created_at: isoTime,
   closed_at: isoTime.nullable(),
