@@ -83,6 +83,8 @@ const CHECK = statement(
 type Command =
   | { kind: 'tick'; code: number; bp: number }
   | { kind: 'gap'; pick: number; bp: number }
+  | { kind: 'spike'; code: number; bp: number }
+  | { kind: 'future'; code: number; bp: number; ahead: number }
   | { kind: 'wait'; seconds: number }
   | { kind: 'rollover' }
   | {
@@ -128,6 +130,25 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('gap' as const),
       pick,
       bp: fc.integer({ min: -2000, max: 2000 }),
+    }),
+  },
+  // One provider quote far off, sent once: held by the spike filter, then confirmed or dropped by what follows.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('spike' as const),
+      code,
+      bp: fc.integer({ min: 200, max: 3000 }).chain((bp) => fc.constantFrom(bp, -bp)),
+    }),
+  },
+  // A quote stamped by a provider clock running ahead: taken at the server's clock, holding nothing back.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('future' as const),
+      code,
+      bp: fc.integer({ min: -60, max: 60 }),
+      ahead: fc.integer({ min: 3_000, max: 60_000 }),
     }),
   },
   {
@@ -335,6 +356,19 @@ describe('money is conserved over random trading, funding and operator sequences
                 ? CODES.find((x) => idOf(x) === order.instrumentId)!
                 : CODES[c.pick % CODES.length]!;
               if (!disabled.has(name)) push(name, moved(name, c.bp));
+              return;
+            }
+            case 'spike':
+            case 'future': {
+              const name = CODES[c.code]!;
+              if (disabled.has(name)) return;
+              t.clock.set(t.clock.now() + 1000);
+              const price = moved(name, c.bp);
+              const time = t.clock.now() + (c.kind === 'future' ? c.ahead : 0);
+              // Sent once: a spike is not taken until a later quote confirms it.
+              if (t.market.pushTick({ symbol: name, price, time, volume: 1 })) {
+                ticks.set(name, [price, ...(ticks.get(name) ?? [])].slice(0, 2));
+              }
               return;
             }
             case 'wait':
