@@ -73,13 +73,13 @@ const cellsOf = async (row: Locator) => (await row.locator('td').allTextContents
 const same = (a: string, b: string) => dec(a).eq(dec(b));
 
 /** Today's row of the house P&L report, as the back office reads it (zeros before any real trade). */
-async function houseToday(): Promise<Record<'clients_pnl' | 'fees' | 'protection', string>> {
+async function houseToday(): Promise<Record<'clients_pnl' | 'fees' | 'swaps' | 'protection', string>> {
   const today = UTC_DAY(Date.now());
   const { rows } = await traderApi(server, '/admin/api/reports/house', {
     token: await operatorSession(server),
     query: { from: today, to: today },
   });
-  return rows[0] ?? { clients_pnl: '0', fees: '0', protection: '0' };
+  return rows[0] ?? { clients_pnl: '0', fees: '0', swaps: '0', protection: '0' };
 }
 
 /** How many exports the audit log holds. */
@@ -160,25 +160,28 @@ describe('back-office reports and exports', () => {
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
     const clientRow = clients.locator('.ant-table-tbody .ant-table-row', { hasText: email });
     await eventually(() => clientRow.count()).toBe(1);
-    // UID, e-mail, closed orders, realised P&L, fees, deposits, withdrawals paid, net deposits.
+    // UID, e-mail, closed orders, realised P&L, fees, swaps, deposits, withdrawals paid, net deposits.
     const shown = await cellsOf(clientRow);
     expect(shown.slice(0, 3)).toEqual([uid, email, '1']);
     expect(same(shown[3]!, realised), `realised ${shown[3]} vs ${realised}`).toBe(true);
     expect(same(shown[4]!, fee), `fees ${shown[4]} vs ${fee}`).toBe(true);
-    expect(same(shown[5]!, deposited.toFixed())).toBe(true);
-    expect(same(shown[6]!, '0')).toBe(true);
-    expect(same(shown[7]!, deposited.toFixed())).toBe(true);
+    // Closed within the day: no rollover was held through.
+    expect(same(shown[5]!, '0'), `swaps ${shown[5]}`).toBe(true);
+    expect(same(shown[6]!, deposited.toFixed())).toBe(true);
+    expect(same(shown[7]!, '0')).toBe(true);
+    expect(same(shown[8]!, deposited.toFixed())).toBe(true);
 
     const house = page.locator('.ant-card', { hasText: 'House P&L by day (real accounts)' });
     const todayRow = house.locator('.ant-table-tbody .ant-table-row', { hasText: today });
     await eventually(() => todayRow.count()).toBe(1);
-    const [day, clientsPnl, fees, protection, housePnl] = await cellsOf(todayRow);
+    const [day, clientsPnl, fees, swaps, protection, housePnl] = await cellsOf(todayRow);
     expect(day).toBe(today);
     expect(same(clientsPnl!, dec(before.clients_pnl).plus(realised).toFixed())).toBe(true);
     expect(same(fees!, dec(before.fees).plus(fee).toFixed())).toBe(true);
+    expect(same(swaps!, before.swaps)).toBe(true);
     expect(same(protection!, before.protection)).toBe(true);
     expect(
-      same(housePnl!, dec(fees!).minus(clientsPnl!).minus(protection!).toFixed()),
+      same(housePnl!, dec(fees!).minus(clientsPnl!).minus(swaps!).minus(protection!).toFixed()),
       `house ${housePnl}`,
     ).toBe(true);
     await page.screenshot({ path: 'test-results/admin-reports.png' });
@@ -194,6 +197,7 @@ describe('back-office reports and exports', () => {
       'Closed orders',
       'Realised P&L',
       'Fees',
+      'Swaps',
       'Deposits',
       'Withdrawals paid',
       'Net deposits',
