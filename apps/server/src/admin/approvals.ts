@@ -47,19 +47,24 @@ async function waiting(tx: Tx, id: number) {
   return row;
 }
 
+/** Changes to the operators themselves: only an admin approves them (finance approves money, not people). */
+const ABOUT_OPERATORS: ReadonlySet<string> = new Set(['operator_create', 'operator_role', 'operator_enable']);
+
 /**
- * Refuses an approver who asked for the change, whom it concerns (their own role or account), or who got
- * their role after it was filed: an operator made for the purpose cannot approve what was waiting for one.
+ * Refuses an approver who asked for the change, whom it concerns (their own role or account), who got
+ * their role after it was filed (an operator made for the purpose cannot approve what was waiting for one),
+ * or who is not an admin when the change is about operators.
  */
 async function mayApprove(tx: Tx, operatorId: number, request: Request) {
   const target = (request.payload as { operatorId?: number }).operatorId;
   if (request.requestedBy === operatorId) throw refuse('approval_own');
   if (target === operatorId) throw refuse('approval_about_you');
   const [approver] = await tx
-    .select({ roleGrantedAt: operators.roleGrantedAt })
+    .select({ role: operators.role, roleGrantedAt: operators.roleGrantedAt })
     .from(operators)
     .where(eq(operators.id, operatorId));
   if (!approver || approver.roleGrantedAt >= request.createdAt) throw refuse('approval_role_too_new');
+  if (ABOUT_OPERATORS.has(request.kind) && approver.role !== 'admin') throw refuse('approval_admin_only');
 }
 
 /** A second operator approves: the change is made now, with its own audit row and the approval's, together. */

@@ -172,6 +172,10 @@ describe('four eyes cannot be approved by a puppet (issue 46, finding 1)', () =>
     expect((await approve(finance.token, toAdmin.data.request_id)).msg).toBe(
       'You cannot approve a change to your own account: another operator must',
     );
+    // Finance approves money, not people: a finance operator cannot make the support operator finance.
+    expect((await approve(finance.token, toFinance.data.request_id)).msg).toBe(
+      'Only an admin may approve a change to the operators',
+    );
     expect((await approve(second.token, toFinance.data.request_id)).data.outcome).toEqual({
       id: support.id,
       role: 'finance',

@@ -108,6 +108,7 @@ export const de: Messages = {
   approval_own: 'Sie können Ihren eigenen Antrag nicht genehmigen: Ein anderer Operator muss es tun',
   approval_about_you:
     'Sie können keine Änderung an Ihrem eigenen Konto genehmigen: Ein anderer Operator muss es tun',
+  approval_admin_only: 'Nur ein Administrator darf eine Änderung an den Operatoren genehmigen',
   approval_role_too_new:
     'Sie haben Ihre Rolle erst nach diesem Antrag erhalten: Ein anderer Operator muss ihn genehmigen',
   operator_change_waits:

@@ -105,6 +105,7 @@ export const en = {
     '{{name}} has {{count}} open positions or pending orders: close or cancel them first',
   approval_own: 'You cannot approve your own request: another operator must',
   approval_about_you: 'You cannot approve a change to your own account: another operator must',
+  approval_admin_only: 'Only an admin may approve a change to the operators',
   approval_role_too_new: 'You got your role after this request was filed: another operator must approve it',
   operator_change_waits: "Operator changes take two: this one waits for a second operator's approval",
   operator_role_same: 'The operator already has this role',

@@ -108,6 +108,7 @@ export const fr: Messages = {
   approval_own: 'Vous ne pouvez pas approuver votre propre demande : un autre opérateur doit le faire',
   approval_about_you:
     'Vous ne pouvez pas approuver une modification de votre propre compte : un autre opérateur doit le faire',
+  approval_admin_only: 'Seul un administrateur peut approuver une modification des opérateurs',
   approval_role_too_new:
     "Vous avez reçu votre rôle après le dépôt de cette demande : un autre opérateur doit l'approuver",
   operator_change_waits:

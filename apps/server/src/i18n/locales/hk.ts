@@ -104,6 +104,7 @@ export const hk: Messages = {
   instrument_has_open_orders: '{{name}} 尚有 {{count}} 筆持倉或掛單：請先平倉或撤單',
   approval_own: '不能批准自己的申請：須由另一位操作員批准',
   approval_about_you: '不能批准與您自己帳戶有關的變更：須由另一位操作員批准',
+  approval_admin_only: '只有管理員可以批准對操作員的變更',
   approval_role_too_new: '您在此申請提交後才獲授現有角色：須由另一位操作員批准',
   operator_change_waits: '操作員變更須由兩人完成：此變更需等待另一位操作員批准',
   operator_role_same: '該操作員已是此角色',

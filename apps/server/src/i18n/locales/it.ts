@@ -107,6 +107,7 @@ export const it: Messages = {
     '{{name}} ha {{count}} posizioni aperte o ordini pendenti: chiudili o annullali prima',
   approval_own: 'Non puoi approvare la tua richiesta: deve farlo un altro operatore',
   approval_about_you: 'Non puoi approvare una modifica del tuo account: deve farlo un altro operatore',
+  approval_admin_only: 'Solo un amministratore può approvare una modifica agli operatori',
   approval_role_too_new:
     'Hai ricevuto il tuo ruolo dopo questa richiesta: deve approvarla un altro operatore',
   operator_change_waits:

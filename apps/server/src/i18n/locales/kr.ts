@@ -107,6 +107,7 @@ export const kr: Messages = {
     '{{name}}에 보유 포지션 또는 대기 주문이 {{count}}건 있습니다: 먼저 청산하거나 취소하세요',
   approval_own: '본인의 요청은 승인할 수 없습니다: 다른 운영자가 승인해야 합니다',
   approval_about_you: '본인 계정에 관한 변경은 승인할 수 없습니다: 다른 운영자가 승인해야 합니다',
+  approval_admin_only: '운영자 변경은 관리자만 승인할 수 있습니다',
   approval_role_too_new: '이 요청이 접수된 뒤에 역할을 받았습니다: 다른 운영자가 승인해야 합니다',
   operator_change_waits: '운영자 변경에는 두 사람이 필요합니다: 다른 운영자의 승인을 기다립니다',
   operator_role_same: '이 운영자는 이미 이 역할입니다',

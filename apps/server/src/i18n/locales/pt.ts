@@ -107,6 +107,7 @@ export const pt: Messages = {
     '{{name}} tem {{count}} posições abertas ou ordens pendentes: feche-as ou cancele-as primeiro',
   approval_own: 'Você não pode aprovar sua própria solicitação: outro operador deve fazê-lo',
   approval_about_you: 'Você não pode aprovar uma alteração da sua própria conta: outro operador deve fazê-lo',
+  approval_admin_only: 'Apenas um administrador pode aprovar uma alteração nos operadores',
   approval_role_too_new:
     'Você recebeu sua função depois que esta solicitação foi feita: outro operador deve aprová-la',
   operator_change_waits:

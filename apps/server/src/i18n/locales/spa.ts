@@ -107,6 +107,7 @@ export const spa: Messages = {
     '{{name}} tiene {{count}} posiciones abiertas u órdenes pendientes: ciérrelas o cancélelas primero',
   approval_own: 'No puede aprobar su propia solicitud: debe hacerlo otro operador',
   approval_about_you: 'No puede aprobar un cambio de su propia cuenta: debe hacerlo otro operador',
+  approval_admin_only: 'Solo un administrador puede aprobar un cambio en los operadores',
   approval_role_too_new: 'Recibió su rol después de presentarse esta solicitud: debe aprobarla otro operador',
   operator_change_waits:
     'Los cambios de operadores requieren dos personas: este espera la aprobación de un segundo operador',

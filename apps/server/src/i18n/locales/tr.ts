@@ -108,6 +108,7 @@ export const tr: Messages = {
   approval_own: 'Kendi talebinizi onaylayamazsınız: başka bir operatör onaylamalı',
   approval_about_you:
     'Kendi hesabınızla ilgili bir değişikliği onaylayamazsınız: başka bir operatör onaylamalı',
+  approval_admin_only: 'Operatörlerdeki bir değişikliği yalnızca bir yönetici onaylayabilir',
   approval_role_too_new: 'Rolünüzü bu talep yapıldıktan sonra aldınız: başka bir operatör onaylamalı',
   operator_change_waits:
     'Operatör değişiklikleri iki kişi gerektirir: bu değişiklik ikinci bir operatörün onayını bekliyor',

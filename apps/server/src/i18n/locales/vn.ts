@@ -107,6 +107,7 @@ export const vn: Messages = {
   approval_own: 'Bạn không thể tự duyệt yêu cầu của mình: phải có một nhân viên khác duyệt',
   approval_about_you:
     'Bạn không thể duyệt thay đổi liên quan đến tài khoản của chính mình: phải có một nhân viên khác duyệt',
+  approval_admin_only: 'Chỉ quản trị viên mới được duyệt thay đổi về nhân viên vận hành',
   approval_role_too_new:
     'Bạn được cấp vai trò sau khi yêu cầu này được gửi: phải có một nhân viên khác duyệt',
   operator_change_waits:
