@@ -50,24 +50,26 @@ async function countSend(
   { recipient, purpose, ip }: CodeRequest,
 ): Promise<() => Promise<void>> {
   const keys = [`code:${purpose}:${recipient}`, `code:${recipient}`, `code-address:${ip}`];
-  // No backoff: a refused send is given back, and the wait is what the message says.
+  // Fixed windows, no backoff: the wait is what the message says.
   const rules = [
     { windowMs: CODE_RESEND_MS, max: 1, maxWindowMs: CODE_RESEND_MS },
     { windowMs: HOUR_MS, max: CODE_HOURLY_PER_RECIPIENT, maxWindowMs: HOUR_MS },
     { windowMs: HOUR_MS, max: CODE_HOURLY_PER_IP, maxWindowMs: HOUR_MS },
   ];
-  const counts = await Promise.all(keys.map((key, i) => throttle.hit(key, rules[i]!)));
+  const limit = (i: number) => ({ key: keys[i]!, rule: rules[i]! });
+  // Each step counts against all its limits or none (`attempt`): a refused send takes nothing to give back.
+  const resend = await throttle.attempt([limit(0)]);
+  if (!resend.admitted) {
+    throw new AppError(Code.RATE_LIMITED, 'code_too_soon', { seconds: Math.ceil(resend.resetMs / 1000) });
+  }
+  const hourly = await throttle.attempt([limit(1), limit(2)]);
+  if (!hourly.admitted) {
+    await throttle.release(keys[0]!);
+    throw new AppError(Code.RATE_LIMITED, 'code_hourly_limit');
+  }
   const giveBack = async () => {
     await Promise.all(keys.map((key) => throttle.release(key)));
   };
-  if (counts[0]!.count > 1) {
-    await giveBack();
-    throw new AppError(Code.RATE_LIMITED, 'code_too_soon', { seconds: Math.ceil(counts[0]!.resetMs / 1000) });
-  }
-  if (counts[1]!.count > CODE_HOURLY_PER_RECIPIENT || counts[2]!.count > CODE_HOURLY_PER_IP) {
-    await giveBack();
-    throw new AppError(Code.RATE_LIMITED, 'code_hourly_limit');
-  }
   return giveBack;
 }
 
