@@ -178,7 +178,14 @@ export class StopOutLifted extends Error {}
  * and moves the balance with its ledger row in the same transaction; every status change is a
  * conditional update, so an order fills once and closes once whatever races.
  */
+/** Orders this node placed, and positions it closed by reason, since it started (read by /metrics). */
+export interface TradingCounts {
+  placed: number;
+  closed: Map<CloseReason, number>;
+}
+
 export class Trading {
+  readonly counts: TradingCounts = { placed: 0, closed: new Map() };
   /** The close price of each instrument, side, spread and quote currency at its last price (see `exitOf`). */
   private readonly exits = new Map<string, Exit>();
   /** Each holding order's book, made once per row (a changed order is a new row), and its last mark. */
@@ -421,7 +428,10 @@ export class Trading {
       steps.state.open = false;
       return { row, repeated: false };
     });
-    if (!order.repeated) this.announce(order.row);
+    if (!order.repeated) {
+      this.counts.placed++;
+      this.announce(order.row);
+    }
     return order.row;
   }
 
@@ -578,6 +588,7 @@ export class Trading {
       await options.within?.(tx, row);
       return { row, rest: part?.rest ?? null, cancelled };
     });
+    this.counts.closed.set(reason, (this.counts.closed.get(reason) ?? 0) + 1);
     if (rest) this.announce(rest);
     this.announce(closed);
     for (const order of cancelled) this.announce(order);
