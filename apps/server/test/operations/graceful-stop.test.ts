@@ -1,0 +1,145 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import path from 'node:path';
+import { WS_PATH } from '@meridian/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { serverRoot, throwawaySecrets } from '../../src/config';
+import { adminQuery } from '../global-setup';
+import { listenOnLoopback } from '../harness';
+import { scratchDir } from '../scratch';
+
+const SERVER = serverRoot();
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const port = await listenOnLoopback(server);
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** The embedded database in a scratch folder, or (PostgreSQL suite) a throwaway copy of the run's template. */
+async function databaseEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(scratchDir(), 'meridian-stop-'));
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  const adminUrl = process.env.DATABASE_URL;
+  const template = inject('databaseTemplate');
+  if (!adminUrl || template.kind !== 'postgres') return { env: { DATA_DIR: dataDir }, drop: removeDir };
+  const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${template.name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), OUTBOX_ONLY: 'true', ...throwawaySecrets() },
+    async drop() {
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await removeDir();
+    },
+  };
+}
+
+let child: ChildProcess;
+let base: string;
+let port: number;
+let database: Awaited<ReturnType<typeof databaseEnv>>;
+
+beforeAll(async () => {
+  // The process under test is the built server: build it from this checkout's sources.
+  execFileSync('npm', ['run', 'build', '-s'], { cwd: SERVER, stdio: 'ignore' });
+  database = await databaseEnv();
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [path.join(SERVER, 'dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      PASSWORD_LOG_N: '14',
+      DEMO_TRADERS: 'off',
+      ...database.env,
+    },
+    stdio: 'ignore',
+  });
+  await answering(`${base}/livez`);
+}, 120_000);
+
+/** Waits until the server answers `url` (it starts in seconds), or fails if the process ended. */
+async function answering(url: string): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+  await database?.drop();
+});
+
+/** A sign-in whose body has not all arrived: the request is in flight until `finish` sends the rest. */
+async function requestInFlight(): Promise<{ finish(): Promise<string> }> {
+  const body = 'mobile=nobody%40example.com&password=wrong-password';
+  const socket: Socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(
+    'POST /api/user/loginForU HTTP/1.1\r\nHost: 127.0.0.1\r\nlang: en\r\n' +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n` +
+      body.slice(0, 10),
+  );
+  let answer = '';
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  return {
+    async finish() {
+      socket.end(body.slice(10));
+      await once(socket, 'close');
+      return answer;
+    },
+  };
+}
+
+describe('a node stopped by SIGTERM hands over without dropping anyone (issue 49)', () => {
+  it('a websocket client is told 1012 (service restart), an in-flight request completes, the process exits 0', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`);
+    await once(ws, 'open');
+    const closed = once(ws, 'close') as Promise<[number, Buffer]>;
+    const inFlight = await requestInFlight();
+    const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+
+    child.kill('SIGTERM');
+
+    const [code] = await closed;
+    expect(code).toBe(1012);
+    // No new connection is taken while the one in flight is answered.
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/livez`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { interval: 50 },
+      )
+      .toBe('refused');
+    const answer = await inFlight.finish();
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/"code":/);
+    expect(await exited).toEqual([0, null]);
+  });
+});
