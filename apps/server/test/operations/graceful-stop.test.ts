@@ -65,7 +65,7 @@ beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  await answering(`${base}/livez`);
+  await answering(`${base}/api/basicSet/getBasicInfo`);
 }, 120_000);
 
 /** Waits until the server answers `url` (it starts in seconds), or fails if the process ended. */
