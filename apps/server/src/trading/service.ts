@@ -588,7 +588,7 @@ export class Trading {
       await options.within?.(tx, row);
       return { row, rest: part?.rest ?? null, cancelled };
     });
-    this.counts.closed.set(reason, (this.counts.closed.get(reason) ?? 0) + 1);
+    this.countClosed(reason, 1);
     if (rest) this.announce(rest);
     this.announce(closed);
     for (const order of cancelled) this.announce(order);
@@ -785,12 +785,17 @@ export class Trading {
       for (const row of done) this.announce(row);
       const ids = done.filter((o) => o.status === OrderStatus.closed).map((o) => o.id);
       if (ids.length > 0) {
+        this.countClosed('demo_reset', ids.length);
         this.bus.publish(Channel.user, {
           userId,
           message: forexClosed(ids),
         });
       }
     };
+  }
+
+  private countClosed(reason: CloseReason, count: number): void {
+    this.counts.closed.set(reason, (this.counts.closed.get(reason) ?? 0) + count);
   }
 
   private announce(order: OrderRow): void {

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Code } from '@meridian/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instruments } from '../../src/market/schema';
+import { credit, trader } from '../admin-helpers';
 import { adminQuery } from '../global-setup';
 import { listenOnLoopback, startTestApp, type TestApp } from '../harness';
 import { scratchDir } from '../scratch';
@@ -130,6 +133,26 @@ describe('/metrics: Prometheus text for this host and the token holder only (iss
     // Requests are timed by their route's pattern: an id in the URL never makes a series of its own.
     expect(res.body).toMatch(/route="\/uploads\/:name",status="404"/);
     expect(res.body).not.toContain('no-such-picture-1234567');
+  });
+
+  it('counts the orders placed and the positions closed, by reason', async () => {
+    const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
+    const u = await trader(t, 'metrics1');
+    await credit(t, u.id, '100000');
+    t.quote('EURUSD', '1.16500');
+    const order = await t.trading.place(u.id, {
+      side: 'buy',
+      instrumentId: eurusd!.id,
+      lots: eurusd!.minLots,
+      leverage: eurusd!.leverages[0]!,
+      pendingTarget: null,
+      stopLoss: null,
+      takeProfit: null,
+    });
+    await t.trading.close(order.id, 'user', { userId: u.id });
+    const text = (await get('/metrics')).body;
+    expect(text).toMatch(/^meridian_orders_placed_total 1$/m);
+    expect(text).toMatch(/^meridian_orders_closed_total\{reason="user"\} 1$/m);
   });
 
   it('another address gets the usual JSON 404, as for a path that does not exist', async () => {
