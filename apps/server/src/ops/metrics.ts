@@ -14,13 +14,22 @@ export interface MetricSources {
   node: NodeState;
 }
 
+/** This app's figures in Prometheus text, and that text's content type. */
+export interface Metrics {
+  registry: Registry;
+  contentType: string;
+  text(): Promise<string>;
+}
+
 /**
  * This app's Prometheus registry: process and Node figures, and the platform's. It is the app's own (tests
  * run many apps in one process); the figures are read from their owners when scraped, at no cost between.
+ * Node's figures start at the first scrape: their event-loop and GC observers are never stopped, and an app
+ * nobody scrapes (most test apps) need not carry them.
  */
-export function createMetrics(sources: MetricSources): Registry {
+export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  let nodeFigures = false;
   const registers = [registry];
   const { database, market, trading, gateway, node } = sources;
 
@@ -94,7 +103,15 @@ export function createMetrics(sources: MetricSources): Registry {
     },
   });
   if (database.pool) poolMetrics(registry, database.pool);
-  return registry;
+  return {
+    registry,
+    contentType: registry.contentType,
+    text() {
+      if (!nodeFigures) collectDefaultMetrics({ register: registry });
+      nodeFigures = true;
+      return registry.metrics();
+    },
+  };
 }
 
 function poolMetrics(registry: Registry, pool: NonNullable<Database['pool']>): void {
@@ -112,7 +129,7 @@ function poolMetrics(registry: Registry, pool: NonNullable<Database['pool']>): v
 }
 
 /** Times every answer by its route's pattern (never the URL: ids would make a series each) and status. */
-export function timeRequests(http: FastifyInstance, registry: Registry): void {
+export function timeRequests(http: FastifyInstance, { registry }: Metrics): void {
   const duration = new Histogram({
     name: 'meridian_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status',

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Registry } from 'prom-client';
 import type { Deps } from '../deps';
 import {
   databaseCheck,
@@ -10,6 +9,7 @@ import {
   redisCheck,
   shippedMigrations,
 } from './health';
+import type { Metrics } from './metrics';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -34,7 +34,7 @@ function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean
 export function opsRoutes(
   http: FastifyInstance,
   deps: Deps,
-  { metrics, redis }: { metrics: Registry; redis?: { ping(): Promise<string> } },
+  { metrics, redis }: { metrics: Metrics; redis?: { ping(): Promise<string> } },
 ): void {
   const { config, database, market, trading, node } = deps;
   const shipped = shippedMigrations(config.migrationsDir);
@@ -63,6 +63,6 @@ export function opsRoutes(
 
   http.get('/metrics', async (req, reply) => {
     if (!mayReadMetrics(req, config.metricsToken)) return reply.callNotFound();
-    return reply.header('content-type', metrics.contentType).send(await metrics.metrics());
+    return reply.header('content-type', metrics.contentType).send(await metrics.text());
   });
 }
