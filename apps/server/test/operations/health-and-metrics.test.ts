@@ -4,7 +4,10 @@ import path from 'node:path';
 import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { instruments } from '../../src/market/schema';
+import type { Market } from '../../src/market/service';
+import { feedCheck } from '../../src/ops/health';
 import { credit, trader } from '../admin-helpers';
 import { adminQuery } from '../global-setup';
 import { listenOnLoopback, startTestApp, type TestApp } from '../harness';
@@ -60,6 +63,14 @@ describe('a dead node must not look healthy: /livez and /readyz answer JSON (iss
     t.quote('EURUSD', '1.16500');
     const fresh = (await get('/readyz')).json();
     expect(fresh.checks.feed).toEqual({ ok: true, detail: expect.stringMatching(/^freshest quote 0 s old/) });
+  });
+
+  it('with every market closed (a weekend), a quiet feed is healthy', () => {
+    const weekend = {
+      instruments: () => [{ id: 1, code: 'EURUSD', isOpen: () => false }],
+      quoteState: () => ({ time: 0 }),
+    } as unknown as Market;
+    expect(feedCheck(weekend, t.clock.now(), 10_000)).toEqual({ ok: true, detail: 'all markets closed' });
   });
 
   it('a node that drains answers /readyz 503 "fail" at once, while /livez still answers', async () => {
@@ -169,6 +180,11 @@ describe('/metrics: Prometheus text for this host and the token holder only (iss
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('meridian_leader');
     expectJsonNotFound(await get('/metrics', { ip, headers: { authorization: 'Bearer guessed-token' } }));
+  });
+
+  it('refuses a METRICS_TOKEN short enough to guess', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'metrics' })).toThrow(/METRICS_TOKEN: at least 32 characters/);
+    expect(loadConfig({ METRICS_TOKEN }).metricsToken).toBe(METRICS_TOKEN);
   });
 
   it('each app keeps its own registry: two apps in one process each report themselves', async () => {
