@@ -41,6 +41,8 @@ import { kycRoutes } from './kyc/routes';
 import { marketRoutes } from './market/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { requireOperatorTotp } from './operators/session';
+import { createMetrics, timeRequests } from './ops/metrics';
+import { opsRoutes } from './ops/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { rankingRoutes } from './ranking/routes';
 import { settingsRoutes } from './settings/routes';
@@ -91,9 +93,21 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
 ];
 
 const API_PREFIXES = ['/api/', '/v1/', '/admin/api/'];
+/** The operations endpoints (ops/routes.ts) and names a probe may try: never the web app's page. */
+const OPS_PATHS = new Set([
+  '/livez',
+  '/readyz',
+  '/metrics',
+  '/health',
+  '/healthz',
+  '/api',
+  '/v1',
+  '/admin/api',
+]);
 /** The API reference page is a document; the rest under these prefixes answers JSON. */
 const isApiPath = (url: string) =>
-  API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
+  OPS_PATHS.has(url) ||
+  (API_PREFIXES.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs'));
 const isAdminPath = (url: string) => url === '/admin' || url.startsWith('/admin/');
 
 /** Built assets have hashed names and never change; the HTML that names them must always be re-read. */
@@ -212,6 +226,9 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   });
 
   const deps: Deps = { ...appDeps, delivery: createDelivery(config, db, http.log) };
+  const metrics = createMetrics({ ...deps, gateway });
+  timeRequests(http, metrics);
+  opsRoutes(http, deps, { metrics, redis: ceilings });
   const routes: { method: string; url: string }[] = [];
   http.addHook('onRoute', ({ method, url }) => {
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });

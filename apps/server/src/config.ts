@@ -72,6 +72,11 @@ const schema = z.object({
   UPLOAD_DIR: optionalText,
   PAYMENT_PAGE_URL: z.union([z.literal(''), z.string().url().startsWith('https://')]).default(''),
   WS_MAX_PER_IP: z.coerce.number().int().positive().default(100),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, 'at least 32 characters')
+    .transform((v) => (v ? v : undefined)),
 });
 
 export interface Config {
@@ -129,6 +134,8 @@ export interface Config {
   paymentPageUrl: string;
   /** Websocket connections one address may hold open at once. */
   wsMaxPerIp: number;
+  /** A bearer token that opens /metrics to callers other than this host's loopback. */
+  metricsToken?: string;
   /** Every answer is checked against its endpoint's schema and a mismatch is a 500 (the test suites turn it on). */
   checkAnswers: boolean;
 }
@@ -257,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkAnswers: e.CHECK_ANSWERS === 'true',
     paymentPageUrl: e.PAYMENT_PAGE_URL,
     wsMaxPerIp: e.WS_MAX_PER_IP,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

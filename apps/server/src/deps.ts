@@ -8,6 +8,15 @@ import type { Throttle } from './http/throttle';
 import type { Market } from './market/service';
 import type { Trading } from './trading/service';
 
+/** This node's part in the deployment, as the platform sees it now: what /readyz and /metrics report. */
+export interface NodeState {
+  readonly leading: boolean;
+  /** Stopping: no new work should be sent here. */
+  readonly draining: boolean;
+  /** Executions in the trading engine's queue (0 on a follower). */
+  readonly engineQueueDepth: number;
+}
+
 /** What the composition root gives the app. */
 export interface AppDeps {
   config: Config;
@@ -19,6 +28,7 @@ export interface AppDeps {
   throttle: Throttle;
   /** Seals the secrets kept in the database: TOTP seeds and the VAPID private key. */
   secrets: Secrets;
+  node: NodeState;
   /** The trading engine's part of a demo reset: closes and cancels the user's orders in the reset's transaction. */
   onDemoReset?: DemoResetHook;
 }

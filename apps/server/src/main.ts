@@ -9,6 +9,9 @@ import { startPlatform } from './platform';
  */
 const LISTEN_BACKLOG = 8192;
 
+/** A stop takes at most this long: orchestrators kill a container soon after (Kubernetes: 30 s). */
+const STOP_DEADLINE_MS = 25_000;
+
 /** Composition root: config → platform → listen. */
 async function main() {
   const config = loadConfig();
@@ -17,6 +20,11 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     http.log.info({ signal }, 'shutting down');
+    // Whatever hangs (a request that never ends, a database that never answers), the process is gone by then.
+    setTimeout(() => {
+      console.error(`not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     await platform.close();
     process.exit(0);
   };

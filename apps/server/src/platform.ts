@@ -7,6 +7,7 @@ import { seedContent } from './content/seed';
 import { COPY_SWEEP_MS, Copier } from './copying/copier';
 import { type Database, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import type { NodeState } from './deps';
 import type { PriceFeed } from './feed/feed';
 import { seedFunding } from './funding/seed';
 import { deleteUnusedUploads } from './funding/uploads.service';
@@ -26,6 +27,9 @@ import { tradingMarket } from './trading/market';
 import { Trading } from './trading/service';
 import { Rollovers, startRolloverJob } from './trading/swaps';
 import { every, type Periodic } from './util/periodic';
+
+/** The websocket close code for "service restart" (RFC 6455 registry): clients reconnect, to another node. */
+const SERVICE_RESTART = 1012;
 
 /** How often the leader deletes pictures nobody used. */
 const UPLOAD_CLEANUP_MS = 60 * 60_000;
@@ -50,7 +54,12 @@ export interface Platform extends App {
   throttle: Throttle;
   /** Seals the secrets kept in the database. */
   secrets: Secrets;
-  /** Stops taking requests, then the engine, the feed, the bus and the database, in that order. */
+  /** Turns unready (/readyz 503) and closes the websockets as a service restart: their clients go elsewhere. */
+  drain(): void;
+  /**
+   * Drains, stops taking connections and lets the requests in flight finish, gives up the lead, then stops
+   * the engine, the feed, the bus and the database, in that order.
+   */
   close(): Promise<void>;
 }
 
@@ -157,6 +166,23 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     await roles.lead();
   }
 
+  let draining = false;
+  // /readyz fails from here, so load balancers send no more work while the answers in flight finish.
+  const drain = () => {
+    draining = true;
+    app.gateway.closeAll(SERVICE_RESTART, 'service restart');
+  };
+  const node: NodeState = {
+    get leading() {
+      return engine !== null;
+    },
+    get draining() {
+      return draining;
+    },
+    get engineQueueDepth() {
+      return engine?.queueDepth ?? 0;
+    },
+  };
   const throttle = config.redisUrl
     ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err), config.redisPrefix)
     : memoryThrottle(now);
@@ -168,6 +194,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     trading,
     throttle,
     secrets,
+    node,
     onDemoReset: (tx, userId) => trading.resetOrders(tx, userId),
   });
   return {
@@ -196,7 +223,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       if (!rollovers) throw new Error('this node does not lead: no rollovers here');
       return rollovers;
     },
+    drain,
     async close() {
+      drain();
       await app.http.close();
       await leadership?.stop();
       await roles.follow();

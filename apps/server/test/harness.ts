@@ -44,6 +44,34 @@ export interface CallOptions {
 }
 
 /**
+ * `config` on a database of its own, a copy of the run's migrated template (global-setup.ts): a throwaway
+ * PostgreSQL database when DATABASE_URL is set, else an embedded one in a scratch folder (DATA_DIR).
+ */
+export async function throwawayDatabase(config: Config): Promise<{ config: Config; drop(): Promise<void> }> {
+  const template = inject('databaseTemplate');
+  if (config.databaseUrl && template.kind === 'postgres') {
+    const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+    const adminUrl = config.databaseUrl;
+    await adminQuery(adminUrl, `create database ${name} template ${template.name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      config: { ...config, databaseUrl: url.toString() },
+      drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    };
+  }
+  if (config.memoryDb && template.kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(path.dirname(template.dir), 'meridian-test-'));
+    copyEmptyDatabaseTemplate(embeddedDir({ dataDir }), template.dir);
+    return {
+      config: { ...config, memoryDb: false, dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  return { config, drop: async () => {} };
+}
+
+/**
  * A migrated, seeded app on a database of its own, a copy of the run's migrated template (global-setup.ts):
  * a throwaway embedded database in a scratch folder, or a throwaway PostgreSQL database when DATABASE_URL
  * is set (the same suite then runs on both).
@@ -52,23 +80,7 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   { at = TEST_START }: { /** Where the clock starts. */ at?: number } = {},
 ): Promise<TestApp> {
-  let config = testConfig(overrides);
-  let dropDatabase = async () => {};
-  const template = inject('databaseTemplate');
-  if (config.databaseUrl && template.kind === 'postgres') {
-    const name = `meridian_test_${randomBytes(6).toString('hex')}`;
-    const adminUrl = config.databaseUrl;
-    await adminQuery(adminUrl, `create database ${name} template ${template.name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    config = { ...config, databaseUrl: url.toString() };
-    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  } else if (config.memoryDb && template.kind === 'pglite') {
-    const dataDir = mkdtempSync(path.join(path.dirname(template.dir), 'meridian-test-'));
-    copyEmptyDatabaseTemplate(embeddedDir({ dataDir }), template.dir);
-    config = { ...config, memoryDb: false, dataDir };
-    dropDatabase = async () => rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { config, drop: dropDatabase } = await throwawayDatabase(testConfig(overrides));
   let time = at;
   const clock = {
     now: () => time,

@@ -17,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (none for the embedded database): what /metrics reports. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
 
 /**
@@ -56,6 +58,7 @@ export async function openDatabase(config: Config, owner = 'server'): Promise<Da
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      pool,
     };
   }
   let dataDir: string | undefined;

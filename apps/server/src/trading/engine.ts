@@ -98,6 +98,8 @@ export class Engine {
   private readonly toReload = new Set<number>();
   private readonly dirty = new Set<number>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Executions queued and not yet finished: what /metrics reports as the engine's backlog. */
+  private queued = 0;
   /** The sweep running or last run: sweeps run one after another (see `sweep`). */
   private sweeping: Promise<void> = Promise.resolve();
   /** The sweep waiting for the running one, if any: it takes every account made due meanwhile. */
@@ -208,14 +210,23 @@ export class Engine {
    * gave up when they fired: the order is read back from the database and followed again.
    */
   private enqueue(orderId: number, run: () => Promise<unknown>): void {
-    this.queue = this.queue.then(run).catch(async (err) => {
-      if (lostToAnotherExecution(err)) return;
-      // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
-      if (!waitsForALivePrice(err))
-        this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
-      this.toReload.add(orderId);
-      await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
-    });
+    this.queued++;
+    this.queue = this.queue
+      .then(run)
+      .catch(async (err) => {
+        if (lostToAnotherExecution(err)) return;
+        // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
+        if (!waitsForALivePrice(err))
+          this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
+        this.toReload.add(orderId);
+        await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
+      })
+      .finally(() => this.queued--);
+  }
+
+  /** Executions waiting or running now. */
+  get queueDepth(): number {
+    return this.queued;
   }
 
   /** Applies an order's row if it is newer than the one held (or `force`d: read back after a failure). */

@@ -179,7 +179,14 @@ export class StopOutLifted extends Error {}
  * and moves the balance with its ledger row in the same transaction; every status change is a
  * conditional update, so an order fills once and closes once whatever races.
  */
+/** Orders this node placed, and positions it closed by reason, since it started (read by /metrics). */
+export interface TradingCounts {
+  placed: number;
+  closed: Map<CloseReason, number>;
+}
+
 export class Trading {
+  readonly counts: TradingCounts = { placed: 0, closed: new Map() };
   /** The close price of each instrument, side, spread and quote currency at its last price (see `exitOf`). */
   private readonly exits = new Map<string, Exit>();
   /** Each holding order's book, made once per row (a changed order is a new row), and its last mark. */
@@ -423,7 +430,10 @@ export class Trading {
       steps.state.open = false;
       return { row, repeated: false };
     });
-    if (!order.repeated) this.announce(order.row);
+    if (!order.repeated) {
+      this.counts.placed++;
+      this.announce(order.row);
+    }
     return order.row;
   }
 
@@ -581,6 +591,7 @@ export class Trading {
       await options.within?.(tx, row);
       return { row, rest: part?.rest ?? null, cancelled };
     });
+    this.countClosed(reason, 1);
     if (rest) this.announce(rest);
     this.announce(closed);
     for (const order of cancelled) this.announce(order);
@@ -785,12 +796,17 @@ export class Trading {
       for (const row of done) this.announce(row);
       const ids = done.filter((o) => o.status === OrderStatus.closed).map((o) => o.id);
       if (ids.length > 0) {
+        this.countClosed('demo_reset', ids.length);
         this.bus.publish(Channel.user, {
           userId,
           message: forexClosed(ids),
         });
       }
     };
+  }
+
+  private countClosed(reason: CloseReason, count: number): void {
+    this.counts.closed.set(reason, (this.counts.closed.get(reason) ?? 0) + count);
   }
 
   private announce(order: OrderRow): void {

@@ -79,6 +79,11 @@ export class Gateway {
     return conn;
   }
 
+  /** Closes every connection with `code` (a node stopping: 1012, so clients reconnect to another node). */
+  closeAll(code: number, reason: string): void {
+    for (const conn of this.connections) conn.socket.close(code, reason);
+  }
+
   remove(conn: Connection): void {
     for (const topic of conn.topics) this.unsubscribe(conn, topic);
     this.setUser(conn, null);

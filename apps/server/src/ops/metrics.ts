@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client';
+import type { NodeState } from '../deps';
+import type { Market } from '../market/service';
+import type { Trading } from '../trading/service';
+import type { Gateway } from '../ws/gateway';
+
+export interface MetricSources {
+  database: Database;
+  market: Market;
+  trading: Trading;
+  gateway: Gateway;
+  node: NodeState;
+}
+
+/** This app's figures in Prometheus text, and that text's content type. */
+export interface Metrics {
+  registry: Registry;
+  contentType: string;
+  text(): Promise<string>;
+}
+
+/**
+ * This app's Prometheus registry: process and Node figures, and the platform's. It is the app's own (tests
+ * run many apps in one process); the figures are read from their owners when scraped, at no cost between.
+ * Node's figures start at the first scrape: their event-loop and GC observers are never stopped, and an app
+ * nobody scrapes (most test apps) need not carry them.
+ */
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry();
+  let nodeFigures = false;
+  const registers = [registry];
+  const { database, market, trading, gateway, node } = sources;
+
+  new Counter({
+    name: 'meridian_orders_placed_total',
+    help: 'Orders placed on this node since it started',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(trading.counts.placed);
+    },
+  });
+  new Counter({
+    name: 'meridian_orders_closed_total',
+    help: 'Positions closed on this node since it started, by reason',
+    labelNames: ['reason'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [reason, count] of trading.counts.closed) this.inc({ reason }, count);
+    },
+  });
+  new Gauge({
+    name: 'meridian_ws_connections',
+    help: 'Websocket connections open on this node',
+    registers,
+    collect() {
+      this.set(gateway.connections.size);
+    },
+  });
+  new Gauge({
+    name: 'meridian_quote_age_seconds',
+    help: 'Seconds since the last quote of each instrument was received (none before its first tick)',
+    labelNames: ['symbol'],
+    registers,
+    collect() {
+      this.reset();
+      const now = trading.now();
+      for (const instrument of market.instruments()) {
+        const quote = market.quoteState(instrument.id);
+        if (quote && !quote.restored) this.set({ symbol: instrument.code }, (now - quote.time) / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'meridian_engine_queue_depth',
+    help: "Executions waiting or running in the trading engine's queue (0 on a follower)",
+    registers,
+    collect() {
+      this.set(node.engineQueueDepth);
+    },
+  });
+  new Gauge({
+    name: 'meridian_leader',
+    help: '1 on the node that leads (runs the feed and the engine), else 0',
+    registers,
+    collect() {
+      this.set(node.leading ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'meridian_price_spikes_total',
+    help: 'Quotes the spike filter held, and held quotes it dropped, since the start',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      this.reset();
+      const { held, dropped } = market.spikeCounts();
+      this.inc({ outcome: 'held' }, held);
+      this.inc({ outcome: 'dropped' }, dropped);
+    },
+  });
+  if (database.pool) poolMetrics(registry, database.pool);
+  return {
+    registry,
+    contentType: registry.contentType,
+    text() {
+      if (!nodeFigures) collectDefaultMetrics({ register: registry });
+      nodeFigures = true;
+      return registry.metrics();
+    },
+  };
+}
+
+function poolMetrics(registry: Registry, pool: NonNullable<Database['pool']>): void {
+  new Gauge({
+    name: 'meridian_db_pool_connections',
+    help: "The PostgreSQL pool's connections: open in all, idle, and requests waiting for one",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+}
+
+/** Times every answer by its route's pattern (never the URL: ids would make a series each) and status. */
+export function timeRequests(http: FastifyInstance, { registry }: Metrics): void {
+  const duration = new Histogram({
+    name: 'meridian_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  http.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+  });
+}

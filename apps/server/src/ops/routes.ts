@@ -1,0 +1,68 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import {
+  databaseCheck,
+  feedCheck,
+  migrationsCheck,
+  type Readiness,
+  redisCheck,
+  shippedMigrations,
+} from './health';
+import type { Metrics } from './metrics';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * /metrics is for this host's own collector, or one holding METRICS_TOKEN. A loopback connection that
+ * carries a forwarding header came through a proxy on this host for someone else, so it is not trusted.
+ */
+function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean {
+  const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+  if (token && bearer) return timingSafeEqual(digest(bearer), digest(token));
+  const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  return LOOPBACK.has(req.socket.remoteAddress ?? '') && !proxied;
+}
+
+/**
+ * What a load balancer and Prometheus ask: /livez (the process answers), /readyz (send it traffic?),
+ * /metrics. Only an unreachable database or a node stopping makes it unready; Redis, the feed and the
+ * migrations are reported, and the node keeps serving what it can.
+ */
+export function opsRoutes(
+  http: FastifyInstance,
+  deps: Deps,
+  { metrics, redis }: { metrics: Metrics; redis?: { ping(): Promise<string> } },
+): void {
+  const { config, database, market, trading, node } = deps;
+  const shipped = shippedMigrations(config.migrationsDir);
+
+  http.get('/livez', async () => ({ status: 'ok' }));
+
+  http.get('/readyz', async (_req, reply) => {
+    const [reached, redisState, migrations] = await Promise.all([
+      databaseCheck(database.db),
+      redisCheck(redis),
+      migrationsCheck(database.db, shipped),
+    ]);
+    const checks = {
+      database: reached,
+      redis: redisState,
+      feed: feedCheck(market, trading.now(), config.quoteMaxAgeMs),
+      migrations,
+    };
+    const ready = reached.ok && !node.draining;
+    const answer: Readiness = { status: ready ? 'ok' : 'fail', checks };
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
+
+  http.get('/metrics', async (req, reply) => {
+    if (!mayReadMetrics(req, config.metricsToken)) return reply.callNotFound();
+    return reply.header('content-type', metrics.contentType).send(await metrics.text());
+  });
+}
