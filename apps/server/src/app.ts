@@ -187,11 +187,19 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   const ceilings = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,
+        // Not queued while disconnected: the ceiling is skipped at once (skipOnError below), not after a wait.
+        enableOfflineQueue: false,
         keyPrefix: config.redisPrefix,
       })
     : undefined;
   if (ceilings) http.addHook('onClose', async () => ceilings.disconnect());
-  await http.register(rateLimit, { global: false, ...(ceilings ? { redis: ceilings } : {}) });
+  // Redis away: the ceilings are skipped rather than every request refused (sign-in and codes keep their own
+  // throttles, counted in the node meanwhile: http/throttle.ts `withFallback`).
+  await http.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(ceilings ? { redis: ceilings } : {}),
+  });
   await http.register(formbody);
   // A body of any other type is ignored; the contract then refuses what is missing.
   http.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));

@@ -13,7 +13,7 @@ import { seedFunding } from './funding/seed';
 import { deleteUnusedUploads } from './funding/uploads.service';
 import { setPasswordCost } from './http/password';
 import { type Secrets, secretKeyFor, secretsFor } from './http/secrets';
-import { memoryThrottle, redisThrottle, type Throttle } from './http/throttle';
+import { memoryThrottle, redisThrottle, type Throttle, withFallback } from './http/throttle';
 import { electLeader, type Leadership, withStartupLock } from './leadership';
 import { seedMarket } from './market/seed';
 import { createMarket, type Market } from './market/service';
@@ -184,7 +184,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     },
   };
   const throttle = config.redisUrl
-    ? await redisThrottle(config.redisUrl, (err) => console.error('redis', err), config.redisPrefix)
+    ? withFallback(
+        await redisThrottle(config.redisUrl, (err) => console.error('redis', err), config.redisPrefix),
+        memoryThrottle(now),
+        (err) => console.error('redis unavailable: throttles count in this node', err),
+      )
     : memoryThrottle(now);
   const app = await buildApp({
     config,

@@ -166,7 +166,8 @@ export async function redisThrottle(
 ): Promise<Throttle> {
   // Loaded only when Redis is used: the embedded start does not pay for it.
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix });
+  // Not queued while disconnected: a count fails at once, and `withFallback` counts it in the node instead.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix, enableOfflineQueue: false });
   redis.on('error', onError);
   return {
     async hit(raw, rule) {
@@ -190,6 +191,36 @@ export async function redisThrottle(
     },
     async close() {
       redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Counts in `primary` (Redis) while it answers, else in `fallback` (this node's memory): sign-in and code
+ * throttles hold per node while Redis is away, and trading goes on. Each fall-back is told to `onFallback`.
+ */
+export function withFallback(
+  primary: Throttle,
+  fallback: Throttle,
+  onFallback: (err: unknown) => void,
+): Throttle {
+  const either =
+    <A extends unknown[], R>(op: (t: Throttle) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await op(primary)(...args);
+      } catch (err) {
+        onFallback(err);
+        return op(fallback)(...args);
+      }
+    };
+  return {
+    hit: either((t) => t.hit),
+    attempt: either((t) => t.attempt),
+    release: either((t) => t.release),
+    clear: either((t) => t.clear),
+    async close() {
+      await Promise.all([primary.close(), fallback.close()]);
     },
   };
 }
