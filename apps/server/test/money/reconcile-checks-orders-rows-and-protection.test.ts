@@ -41,6 +41,8 @@ describe('reconcile after a day of gold trading', () => {
     });
     await d.cancel(token, cancelled.data.Id);
     d.tick('XAUUSD', '2030.00');
+    // The buy stop fills at the live price when its execution runs: let it run before gold moves on.
+    await d.settled();
     const held = await d.submit(token, { type: 1, cont: '0.1', forex_id: d.id('XAUUSD'), multiple: 100 });
     await d.close(token, held.data.Id);
     d.tick('XAUUSD', '1900.00');
