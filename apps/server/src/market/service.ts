@@ -157,7 +157,8 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       last?.session.close,
     );
     for (const t of taken) {
-      applyTick(t, true);
+      // The tick just admitted is not parsed again; a held one that it confirms is admitted anew.
+      applyTick(t, true, t === stamped ? admitted : admit(t));
       bus.publish(MARKET_TICK, t);
     }
     return taken.includes(stamped);
@@ -181,8 +182,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   }
 
   /** Takes one tick the leader accepted: false when this node refuses it (see `admit`). */
-  function applyTick(tick: ReceivedTick, publishing: boolean): boolean {
-    const admitted = admit(tick);
+  function applyTick(tick: ReceivedTick, publishing: boolean, admitted = admit(tick)): boolean {
     if (!admitted) return false;
     const { instrument, points } = admitted;
     const last = quotes.get(instrument.id);
