@@ -18,7 +18,7 @@ import { silentFeed } from '../apps/server/src/feed/feed';
 import { createSession } from '../apps/server/src/http/sessions';
 import { post } from '../apps/server/src/ledger/post';
 import { type Platform, startPlatform } from '../apps/server/src/platform';
-import { startFakeFeed } from '../apps/server/test/fakeFeed';
+import { startFakeFeed } from '../apps/server/test/fake-feed';
 import { freePort } from '../e2e/local';
 
 /** One line of bench/results.json. */
@@ -274,7 +274,13 @@ export interface BenchPlatform extends Platform {
  */
 export async function startBenchPlatform(overrides: Partial<Config> = {}): Promise<BenchPlatform> {
   // As deployed: answers are checked against the contract in tests only (CHECK_ANSWERS defaults to false).
-  const config = testConfig({ webDist: path.join(ROOT, 'apps/web/dist'), checkAnswers: false, ...overrides });
+  // A bench database is new: the platform migrates it at start.
+  const config = testConfig({
+    webDist: path.join(ROOT, 'apps/web/dist'),
+    checkAnswers: false,
+    migrateOnStart: true,
+    ...overrides,
+  });
   if (overrides.databaseUrl) config.memoryDb = false;
   const platform = await startPlatform(config, { feed: silentFeed });
   await platform.http.listen({ host: '127.0.0.1', port: 0 });
@@ -381,6 +387,8 @@ export async function startNode(env: Record<string, string>): Promise<BenchNode>
       DEMO_TRADERS: 'off',
       ...NODE_SECRETS,
       OUTBOX_ONLY: 'true',
+      // Each bench database is new: its first node migrates it.
+      MIGRATE_ON_START: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

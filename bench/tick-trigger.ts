@@ -28,13 +28,17 @@ main(async () => {
       const instrumentId = n % 4 === 0 ? id : instruments[n % instruments.length]!;
       const rise = n % 2 === 0;
       const away = 1000 + (n % 5000);
-      index.add({
-        orderId: 10_000_000 + n,
-        kind: n % 3 === 0 ? 'pending' : n % 3 === 1 ? 'stop_loss' : 'take_profit',
-        instrumentId,
-        direction: rise ? 'rise' : 'fall',
-        level: (rise ? base + away : base - away).toFixed(2),
-      });
+      // Half watch the bid (buys' stops, sell limits and stops), half the ask: a tick looks at both.
+      index.add(
+        {
+          orderId: 10_000_000 + n,
+          kind: n % 3 === 0 ? 'pending' : n % 3 === 1 ? 'stop_loss' : 'take_profit',
+          instrumentId,
+          direction: rise ? 'rise' : 'fall',
+          level: (rise ? base + away : base - away).toFixed(2),
+        },
+        n % 4 < 2 ? 'bid' : 'ask',
+      );
     }
     log(`${index.size} triggers indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     microsPerCall(tick, 1000);

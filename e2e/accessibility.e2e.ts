@@ -14,7 +14,7 @@ import {
 import { FOOTER, LOGIN_ONLY, PUBLIC } from './screens';
 
 // Issue 23: every screen, signed out and signed in, in English and Arabic, light and dark, without a serious or
-// critical axe-core violation (contrast, names, labels, roles, keyboard reach).
+// critical axe-core violation (contrast, names, labels, roles, keyboard reach, tap target size).
 
 /** Screens of routes.tsx beyond SPEC.md §2 that need a signed-in user. */
 const LOGIN_EXTRA = ['/notifications', '/alerts', '/recharge/list'];

@@ -32,7 +32,7 @@ describe('accounts on a phone', () => {
     const email = `ana.${Date.now()}@example.com`;
     await page.goto(`${server.url}/register?invite_code=`);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Please complete');
+    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Please fill in every field');
     await fill(page, 'account', email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => page.getByRole('button', { name: /Resend in/ }).count()).toBe(1);
@@ -40,7 +40,7 @@ describe('accounts on a phone', () => {
     await fill(page, 'password', 'secret-123');
     await fill(page, 're_password', 'secret-124');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('Password inconsistency');
+    await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBe('The passwords do not match');
     await fill(page, 're_password', 'secret-123');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
@@ -104,7 +104,7 @@ describe('accounts on a phone', () => {
     await expect.poll(() => page.locator('.adm-toast-main').textContent()).toBeTruthy();
     // Real-only features tell a demo account so.
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    await expect.poll(() => page.locator('.adm-dialog').textContent()).toContain('real hard account');
+    await expect.poll(() => page.locator('.adm-dialog').textContent()).toContain('This needs a real account');
     expect(errors).toEqual([]);
     await context.close();
   });

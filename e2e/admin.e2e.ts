@@ -100,9 +100,13 @@ async function expectPictures(row: Locator, count: number) {
 
 async function approve(page: Page, row: Locator) {
   await row.getByRole('button', { name: 'Approve' }).click();
-  // Twice in CI the row stayed with the confirmation still open: the call's answer says whether OK sent one.
+  // It is full size for a frame, then zooms in from nothing: under load an OK pressed in that frame was released
+  // beside it, sending nothing and leaving it open (twice in CI). So OK is clicked once it has opened.
+  const confirmation = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  await eventually(() => confirmation.getAttribute('class')).not.toMatch(/-(appear|enter)\b/);
+  // The call's answer says whether OK sent one.
   const answer = await answerTo(page, '/approve', () =>
-    page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click(),
+    confirmation.getByRole('button', { name: 'OK' }).click(),
   ).catch(async (e) => {
     // Seen under load only: which confirmations were open, and in what state, is the only witness.
     await page.screenshot({ path: 'test-results/debug-approve.png' });

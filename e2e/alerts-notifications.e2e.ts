@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   openScriptedMarket,
@@ -23,7 +23,8 @@ const password = 'secret-123';
 let eurusd: number;
 
 beforeAll(async () => {
-  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000' }));
+  // The provider's bid and ask (v2 quotes), 1.2 pips apart: an alert watches the bid, the price each scene names.
+  ({ feed, server, browser } = await openScriptedMarket({ EURUSD: '1.10000' }, {}, { askPoints: 12 }));
   const list: { Id: number; Code: string }[] = await traderApi(server, '/v1/api/forex/trade_list');
   eurusd = list.find((i) => i.Code === 'EURUSD')!.Id;
 });
@@ -111,7 +112,7 @@ describe('a price alert set from the trade screen', () => {
     expect(await row.textContent()).toContain('Breakout');
     // Waiting: it can be deleted, and it has not fired.
     expect(await row.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
-    expect(await row.textContent()).not.toContain('Fired');
+    expect(await row.textContent()).not.toContain('Triggered');
     expect(await alertsOf(trader)).toMatchObject([
       { forex_id: eurusd, direction: 'above', price: '1.10100', note: 'Breakout', fired_at: '' },
     ]);
@@ -160,7 +161,7 @@ describe('a price alert set from the trade screen', () => {
 
     await page.goto(`${server.url}/alerts`);
     const row = page.getByTestId('alert');
-    await expect.poll(() => row.textContent(), within).toContain('Fired at 1.10150');
+    await expect.poll(() => row.textContent(), within).toContain('Triggered at 1.10150');
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await alertsOf(trader)).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -178,7 +179,7 @@ describe('a price alert set from the trade screen', () => {
     const waiting = rows.filter({ hasText: 'at or below 1.09000' });
     await waiting.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows.count(), within).toBe(1);
-    expect(await rows.textContent()).toContain('Fired at 1.10150');
+    expect(await rows.textContent()).toContain('Triggered at 1.10150');
     expect((await alertsOf(trader)).map((a) => a.id)).not.toContain(set.id);
     expect(errors).toEqual([]);
     await context.close();
@@ -264,7 +265,7 @@ describe('a trader with more notifications than a page', () => {
     const { context, page, errors } = await phone(browser);
     await signInOnScreen(page, server, trader.email, password);
     await page.goto(`${server.url}/alerts`);
-    const fired = page.getByTestId('alert').filter({ hasText: 'Fired at' });
+    const fired = page.getByTestId('alert').filter({ hasText: 'Triggered at' });
     await expect.poll(() => page.getByTestId('alert').count(), within).toBe(22);
     expect(await fired.count()).toBe(1);
     feed.move('EURUSD', '1.10500');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   confirmOrder,
@@ -27,7 +27,7 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
   it('shows the ask and bid on the buttons, then closes the winner first and everything left, each after a confirmation', async () => {
     await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
-    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '95952.00');
     for (const side of ['Buy', 'Sell']) {
       const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
       await page.getByRole('button', { name: side }).click();
@@ -38,12 +38,9 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
     // Prices are shown grouped (96,048.00): read back as numbers without the group separators.
     const quote = async (side: string) =>
       Number(
-        (await page.locator(`.order-form__actions .${side} .order-form__quote`).textContent())!.replaceAll(
-          ',',
-          '',
-        ),
+        (await page.locator(`.trade-bar__side.${side} .trade-bar__price`).textContent())!.replaceAll(',', ''),
       );
-    const spread = () => page.locator('.order-form__spread .num').textContent();
+    const spread = () => page.locator('.trade-bar__spread .num').textContent();
     expect(await quote('buy')).toBeGreaterThan(96000);
     expect(await quote('sell')).toBeLessThan(96000);
     expect(((await quote('buy')) - (await quote('sell'))).toFixed(2)).toBe(await spread());
@@ -62,9 +59,7 @@ describe('a hedged Bitcoin book closed from the holding tab', () => {
       .poll(() => page.getByText('Close every position in profit at the market price?').count())
       .toBe(1);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect
-      .poll(() => page.locator('.adm-toast-main').textContent(), within)
-      .toBe('Closed 1 position(s)');
+    await expect.poll(() => page.locator('.adm-toast-main').textContent(), within).toBe('Closed 1 position');
     await expect.poll(() => rows.count(), within).toBe(1);
     await expect.poll(() => rows.first().textContent()).toContain('Sell');
 

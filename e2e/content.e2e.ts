@@ -68,10 +68,14 @@ describe('content on a phone', () => {
     await expect.poll(() => page.locator('.invite-card__link').textContent()).toBe(link);
     await expect.poll(() => page.locator('.invite-card__qr svg').count()).toBe(1);
 
+    // No chat service is set: support is e-mail, named so, with the address and when a reply comes.
     await page.goto(`${server.url}/mine/chat`);
-    const frame = page.frameLocator('iframe.chat-frame');
-    await expect.poll(() => frame.locator('h1').textContent()).toBe('Customer support');
-    await expect.poll(() => frame.locator('body').textContent()).toContain('complaints@meridian.local');
+    await expect.poll(() => page.locator('.adm-nav-bar-title:visible').textContent()).toBe('Email support');
+    await expect
+      .poll(() => page.locator('.content-card__value:visible').textContent())
+      .toBe('complaints@meridian.local');
+    expect(await page.locator('.content-card__text:visible').textContent()).toContain('one business day');
+    expect(await page.locator('iframe').count()).toBe(0);
     expect(errors).toEqual([]);
 
     // A friend opens the shared link: the register screen with the code filled in.

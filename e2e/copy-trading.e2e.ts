@@ -1,7 +1,7 @@
 import { balanceText, dec } from '@meridian/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   depositApproved,
@@ -136,7 +136,7 @@ describe('copy trading between two real traders', () => {
     expect(ledger.data.map((row: { MemoTran: string; Value: string }) => [row.MemoTran, row.Value])).toEqual([
       ['Position closed', balanceText(dec(closed.CautionMoney).plus(closed.FactProfits))],
       ['Trading fee', balanceText(dec(closed.TradeFee).neg())],
-      ['Order margin', balanceText(dec(closed.CautionMoney).neg())],
+      ['Margin held', balanceText(dec(closed.CautionMoney).neg())],
       ['Deposit', '5000.00'],
     ]);
 

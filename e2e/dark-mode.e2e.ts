@@ -125,7 +125,7 @@ describe('dark mode on a phone', () => {
     await eventually(() => chartCorner(page)).toBeLessThan(60);
     await page.screenshot({ path: 'test-results/dark-trade.png' });
     // The confirmation sheet of a Buy: a popup over the screen, dark too.
-    await page.locator('.order-form__actions .buy').click();
+    await page.locator('.trade-bar__side.buy').click();
     await page.locator('.confirm-order').waitFor();
     await expectDark(page, '.adm-popup-body');
     await page.screenshot({ path: 'test-results/dark-confirm-order.png' });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { throwawaySecrets } from '../apps/server/src/config';
-import { startFakeFeed } from '../apps/server/test/fakeFeed';
+import { startFakeFeed } from '../apps/server/test/fake-feed';
 import { type RunningServer, startServer } from './harness';
 
 /** Faults on the production set-up (PostgreSQL): a crash mid-stream, a database restart, a reconnect storm. */
@@ -41,6 +41,8 @@ async function node(env: Record<string, string> = {}): Promise<RunningServer> {
     DATABASE_URL: databaseUrl,
     ...secrets,
     OUTBOX_ONLY: 'true',
+    // The database is new: whichever node starts first migrates it.
+    MIGRATE_ON_START: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
     ...env,

@@ -54,12 +54,12 @@ describe('funding on a phone', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => page.locator('.adm-dialog').textContent())
-      .toContain('Please set up a collection account first');
+      .toContain('Please add a withdrawal method first');
     await page.locator('.adm-dialog').getByRole('button', { name: 'Set up', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/mine/withdraw-way' && u.search === '?type=1');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => toast(page)).toBe('Please complete');
+    await expect.poll(() => toast(page)).toBe('Please fill in every field');
     await page.locator('input[name="dc_address"]').fill('TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
     // Money can only move with a fresh code sent to the account's own e-mail (or its authenticator's code).
     await page.getByRole('button', { name: 'Save' }).click();
@@ -90,7 +90,7 @@ describe('funding on a phone', () => {
 
     await page.goto(`${server.url}/mine/auth`);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => toast(page)).toBe('Please enter your name');
+    await expect.poll(() => toast(page)).toBe('Please enter your full name');
     await page.locator('input[name="name"]').fill('Ana Lima');
     await page.locator('input[name="card_id"]').fill('X1234567');
     const files = page.locator('input[type="file"]');
@@ -104,7 +104,7 @@ describe('funding on a phone', () => {
     await files.nth(1).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => page.locator('.funding-panel .adm-button-loading').count()).toBe(1);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.locator('.adm-result-title').textContent()).toBe('Audit');
+    await expect.poll(() => page.locator('.adm-result-title').textContent()).toBe('Under review');
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ALWAYS_OPEN } from '@meridian/core';
+import { ALWAYS_OPEN, platformQuote, pointsText } from '@meridian/core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { scratchDir } from '../apps/server/test/scratch';
-import { type ScriptedFeed, startScriptedFeed } from '../apps/server/test/scriptedFeed';
+import { type ScriptedFeed, type ScriptedQuotes, startScriptedFeed } from '../apps/server/test/scripted-feed';
 import { CHROMIUM, freePort } from './local';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -56,9 +56,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    // Answering is not enough: the line naming the back office (and, on a first start, its one-time password)
+    // is written just after the port opens, and a test may read it at once.
     try {
       const res = await fetch(`${url}/api/basicSet/getBasicInfo`);
-      if (res.ok) break;
+      if (res.ok && output.includes('Back office')) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -92,8 +94,9 @@ export interface ScriptedMarket {
 export async function openScriptedMarket(
   prices: Record<string, string>,
   env: Record<string, string> = {},
+  quotes: ScriptedQuotes = {},
 ): Promise<ScriptedMarket> {
-  const feed = await startScriptedFeed(prices);
+  const feed = await startScriptedFeed(prices, quotes);
   const server = await startServer({ FEED: 'external', FEED_URL: feed.url, ...env });
   await feed.subscribed();
   await tradeAroundTheClock(server, feed, prices);
@@ -135,19 +138,36 @@ export async function pricedAt(
   prices: Record<string, string>,
 ): Promise<void> {
   for (const [code, price] of Object.entries(prices)) feed.move(code, price);
-  await quotedAt(server, prices);
+  await quotedAt(server, prices, feed.sendsBids);
 }
 
-/** Waits until the server's instrument list quotes each of `prices` (code → price). */
-export async function quotedAt(server: RunningServer, prices: Record<string, string>): Promise<void> {
+/**
+ * The bid (the quote's Close, what the screens show) a provider's single `price` of `code` is quoted at: the
+ * instrument's spread around it, the bid rounded down (TRADING.md "Prices"; no markup in these scenes).
+ */
+export function bidOf(price: string, spreadRate: string): string {
+  const precision = price.split('.')[1]?.length ?? 0;
+  const points = platformQuote({ price }, { spreadRate, markup: '0', pricePrecision: precision })!.bid;
+  return pointsText(points, precision);
+}
+
+/** Waits until the server's instrument list quotes each of `prices` (code → the provider's price, or its bid). */
+export async function quotedAt(
+  server: RunningServer,
+  prices: Record<string, string>,
+  asBids = false,
+): Promise<void> {
   const quoted = async () => {
-    const list: { Code: string; ForexQuotations: { Close: string } }[] = await traderApi(
+    const list: { Code: string; SpreadRate: string; ForexQuotations: { Close: string } }[] = await traderApi(
       server,
       '/v1/api/forex/trade_list',
     );
-    return Object.entries(prices).every(
-      ([code, price]) => list.find((i) => i.Code === code)?.ForexQuotations.Close === price,
-    );
+    return Object.entries(prices).every(([code, price]) => {
+      const row = list.find((i) => i.Code === code);
+      return (
+        row !== undefined && row.ForexQuotations.Close === (asBids ? price : bidOf(price, row.SpreadRate))
+      );
+    });
   };
   for (let deadline = Date.now() + 15_000; !(await quoted()); await new Promise((r) => setTimeout(r, 100)))
     if (Date.now() > deadline) throw new Error(`no quote at ${JSON.stringify(prices)}`);
@@ -369,15 +389,15 @@ export function shownPrice(price: string): string {
   );
 }
 
-/** A demo account, as "Try a demo account" gives it, on /trade with instrument `name` once its price reads `price`. */
-export async function demoOnTrade(page: Page, server: RunningServer, name: string, price: string) {
+/** A demo account, as "Try a demo account" gives it, on /trade with instrument `name` once its price (the bid) reads `bid`. */
+export async function demoOnTrade(page: Page, server: RunningServer, name: string, bid: string) {
   await page.goto(`${server.url}/login`);
   await page.getByRole('button', { name: 'Try a demo account' }).click();
   await page.waitForURL((u) => u.pathname === '/');
   await page.locator('.quote-row', { hasText: name }).first().click();
   await page.waitForURL((u) => u.pathname === '/trade');
   await page
-    .locator('.trade__price', { hasText: new RegExp(`^${shownPrice(price).replace(/[.,]/g, '\\$&')}$`) })
+    .locator('.trade__price', { hasText: new RegExp(`^${shownPrice(bid).replace(/[.,]/g, '\\$&')}$`) })
     .waitFor({ timeout: 15_000 });
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   confirmOrder,
@@ -33,7 +33,7 @@ async function chooseLanguage(page: Page, name: string) {
 describe('numbers people read', () => {
   it('shows a German trader grouped prices, decimal commas and dollars after the amount', async () => {
     const { context, page, errors } = await phone(browser);
-    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '95952.00');
     const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
     await page.getByRole('button', { name: 'Buy' }).click();
     await confirmOrder(page);
@@ -43,22 +43,20 @@ describe('numbers people read', () => {
     await page.goto(`${server.url}/`);
     await expect
       .poll(() => text(page, '.quote-row:has-text("Bitcoin") .quote-row__price .num'), within)
-      .toBe('96.000,00');
+      .toBe('95.952,00');
     expect(await text(page, '.quote-row:has-text("Bitcoin") .quote-row__change')).toMatch(
       /^[+-]?\d+,\d{2} %$/,
     );
 
     await page.goto(`${server.url}/user`);
-    // The demo's 100,000 less the buy's margin (0.01 × 96,048 ÷ 2 = 480.24) and fee (0.20).
-    await expect.poll(() => text(page, '.account-card__amount'), within).toBe('99.519,56 $');
+    // The demo's 100,000 less the buy's fee (0.20): its margin (480.24) is held, still the trader's.
+    await expect.poll(() => text(page, '.account-card__amount'), within).toBe('99.999,80 $');
 
     await page.locator('.tab-bar').getByText('Handel').click();
     await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => text(page, '.trade__price'), within).toBe('96.000,00');
+    await expect.poll(() => text(page, '.trade__price'), within).toBe('95.952,00');
     // A buy fills at the ask, 96,000 × 1.0005.
-    await expect
-      .poll(() => text(page, '.order-form__actions .buy .order-form__quote'), within)
-      .toBe('96.048,00');
+    await expect.poll(() => text(page, '.trade-bar__side.buy .trade-bar__price'), within).toBe('96.048,00');
 
     await page.goto(`${server.url}/order`);
     const row = page.locator('.order-row', { hasText: 'Bitcoin' });
@@ -73,7 +71,7 @@ describe('numbers people read', () => {
 
   it('lays Arabic out right to left with each figure kept left to right inside it', async () => {
     const { context, page, errors } = await phone(browser);
-    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '95952.00');
     await chooseLanguage(page, 'العربية');
     await page.goto(`${server.url}/user`);
     await expect.poll(() => text(page, '.account-card__amount'), within).toMatch(/100,000\.00 US\$$/);

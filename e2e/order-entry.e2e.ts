@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   confirmOrder,
@@ -26,7 +26,7 @@ const within = { timeout: 15_000 };
 /** A new demo account on /trade with Bitcoin at its scripted price, its token, and every order it sends. */
 async function demoTrader() {
   const { context, page, errors } = await phone(browser);
-  await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+  await demoOnTrade(page, server, 'Bitcoin', '95952.00');
   const token: string = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).state.token);
   const submits: string[] = [];
   page.on('request', (r) => {
@@ -66,7 +66,7 @@ describe('confirming an order before it is placed', () => {
 
     // "Don't ask again" in the sheet: this Sell is confirmed, the next one is placed at once.
     await page.getByRole('button', { name: 'Sell' }).click();
-    await sheet(page).getByRole('switch', { name: "Don't ask again: one-tap trading" }).click();
+    await sheet(page).getByRole('switch', { name: "Don't ask again (one-tap trading)" }).click();
     await confirmOrder(page);
     await expect.poll(() => submits.length, within).toBe(2);
     await sheet(page).waitFor({ state: 'detached' });
@@ -111,12 +111,12 @@ describe('stop loss and take profit typed as money or points', () => {
       .click();
     await page.locator('input[aria-label="Take profit (Points)"]').fill('100000');
 
-    // Each side's P&L at the levels, the Buy column first: 1000.00 above the ask is 100000 points.
+    // Each side's P&L at the levels, the Buy column last (Sell, then Buy, as the bar): 1000.00 above the ask is 100000 points.
     const row = (label: string) =>
       page.locator('.order-form__preview > div', { hasText: label }).locator('dd');
-    await expect.poll(() => row('P&L at SL').first().textContent(), within).toBe('-$50.00');
+    await expect.poll(() => row('P&L at SL').last().textContent(), within).toBe('-$50.00');
     await expect
-      .poll(() => row('P&L at TP').first().textContent(), within)
+      .poll(() => row('P&L at TP').last().textContent(), within)
       .toBe(`$${(1000 * units).toFixed(2)}`);
 
     await page.getByRole('button', { name: 'Buy' }).click();

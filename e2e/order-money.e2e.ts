@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   depositApproved,
@@ -80,26 +80,27 @@ describe('money on a phone', () => {
     await page.goto(server.url);
     await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('96,000.00');
+    await expect.poll(() => page.locator('.trade__price').textContent()).toBe('95,952.00');
 
     const sides = page.locator('.order-form__sides');
-    expect(await sides.textContent()).toBe('BuySell');
+    // Sell, then Buy, as the trade bar under it.
+    expect(await sides.textContent()).toBe('SellBuy');
     const [margin, fee] = [0, 1].map((row) => page.locator('.order-form__preview > div').nth(row));
     expect(await margin.locator('dt').textContent()).toBe('Margin');
-    // Buy fills at 96000 × 1.0005 = 96048, sell at 96000 × 0.9995 = 95952; margin = 0.01 × price ÷ 2.
-    await expect.poll(() => margin.locator('dd').allTextContents()).toEqual(['$480.240000', '$479.760000']);
-    expect(await fee.locator('dd').allTextContents()).toEqual(['$0.200000', '$0.200000']);
+    // Sell fills at the bid 96000 × 0.9995 = 95952, buy at the ask 96000 × 1.0005 = 96048; margin = 0.01 × price ÷ 2.
+    await expect.poll(() => margin.locator('dd').allTextContents()).toEqual(['$479.76', '$480.24']);
+    expect(await fee.locator('dd').allTextContents()).toEqual(['$0.20', '$0.20']);
 
-    // In Arabic the Buy column stands on the right, as the Buy button does, and the figures keep Latin digits.
+    // In Arabic each figure stands under its side's heading, and the figures keep Latin digits.
     await page.goto(`${server.url}/trade?lang=ar`);
     // Arabic writes the currency after the amount, the figure marked right-to-left inside the page.
-    await expect.poll(() => margin.locator('dd').first().textContent()).toBe('\u200f480.240000\u00a0US$');
-    const [buyBox, sellBox, formBox] = await Promise.all([
+    await expect.poll(() => margin.locator('dd').first().textContent()).toBe('\u200f479.76\u00a0US$');
+    const [sellBox, sellHead, formBox] = await Promise.all([
       margin.locator('dd').nth(0).boundingBox(),
-      margin.locator('dd').nth(1).boundingBox(),
+      sides.locator('span').nth(1).boundingBox(),
       page.locator('.order-form').boundingBox(),
     ]);
-    expect(buyBox!.x).toBeGreaterThan(sellBox!.x);
+    expect(Math.abs(sellBox!.x + sellBox!.width - (sellHead!.x + sellHead!.width))).toBeLessThan(40);
     expect(formBox!.x).toBeGreaterThanOrEqual(0);
     expect(formBox!.x + formBox!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -119,20 +120,20 @@ describe('money on a phone', () => {
 
     await page.getByText('Orders', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/order');
-    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('-$0.97');
+    await expect.poll(() => total(page, 'Floating P&L').textContent()).toBe('-$0.97');
 
     await page.getByRole('tab', { name: 'History' }).click();
     const row = page.locator('.order-row', { hasText: 'Bitcoin' });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => total(page, 'Realised P/L').textContent()).toBe('$9.04');
+    await expect.poll(() => total(page, 'Realised P&L').textContent()).toBe('$9.04');
     expect(await row.locator('.order-row__pnl').textContent()).toBe('$9.04');
-    const netValue = await total(page, 'Net value').textContent();
+    const equity = await total(page, 'Equity').textContent();
 
-    // The pushes move the account's net value on this tab, and leave its realised P&L alone.
+    // The pushes move the account's equity on this tab, and leave its realised P&L alone.
     await moveBitcoin(token, '99000.00', '98950.50');
-    await expect.poll(() => total(page, 'Net value').textContent()).not.toBe(netValue);
-    expect(await total(page, 'Realised P/L').textContent()).toBe('$9.04');
-    expect(await page.getByText('Floating P/L', { exact: true }).count()).toBe(0);
+    await expect.poll(() => total(page, 'Equity').textContent()).not.toBe(equity);
+    expect(await total(page, 'Realised P&L').textContent()).toBe('$9.04');
+    expect(await page.getByText('Floating P&L', { exact: true }).count()).toBe(0);
 
     // Why it closed, and its money with the currency.
     await row.click();
@@ -140,12 +141,12 @@ describe('money on a phone', () => {
     await expect.poll(() => popup.locator('.order-detail__reason').textContent()).toBe('Closed by you');
     expect(await popup.locator('.order-detail__pnl').textContent()).toBe('$9.04');
     const money = popup.locator('.order-detail__rows > div', { hasText: 'Margin' }).locator('dd');
-    expect(await money.textContent()).toBe('$480.240000');
+    expect(await money.textContent()).toBe('$480.24');
 
     // Back on holding, the same push is the floating P&L: (98950.50 − 97048.50) × 0.01 = 19.02.
     await page.locator('.adm-mask').click();
-    await page.getByRole('tab', { name: 'Holding' }).click();
-    await expect.poll(() => total(page, 'Floating P/L').textContent()).toBe('$19.02');
+    await page.getByRole('tab', { name: 'Positions' }).click();
+    await expect.poll(() => total(page, 'Floating P&L').textContent()).toBe('$19.02');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -164,8 +165,9 @@ describe('money on a phone', () => {
       `Available: $${detail.withdrawable}`,
     );
 
+    // The card's balance keeps the position's margin: the 1,000 deposited less the fee of 0.20.
     await page.goto(`${server.url}/user`);
-    await expect.poll(() => page.locator('.account-card__total').textContent()).toBe(`$${detail.balance}`);
+    await expect.poll(() => page.locator('.account-card__total').textContent()).toBe('$999.80');
     expect(errors).toEqual([]);
     await context.close();
   });

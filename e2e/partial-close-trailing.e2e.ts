@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   demoOnTrade,
@@ -32,7 +32,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
   it('closes 50 % after showing what that part realises, keeps the rest open, and lists the part in history', async () => {
     await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
-    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '95952.00');
     const token = await tokenOf(page);
     const btc = (await traderApi(server, '/v1/api/forex/search', { query: { name: 'BTCUSD' } }))[0];
     await traderApi(server, '/v1/api/forex/submit', {
@@ -50,7 +50,9 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
     await expect.poll(() => sheet.getByRole('textbox').inputValue()).toBe('0.05');
     await expect.poll(() => sheet.locator('.close-part__pnl').textContent(), within).toMatch(/\d/);
     await sheet.getByRole('textbox').fill('0.055');
-    await expect.poll(() => sheet.getByRole('alert').textContent()).toBe('Lots must be a multiple of 0.01');
+    await expect
+      .poll(() => sheet.getByRole('alert').textContent())
+      .toBe('The volume must be a multiple of 0.01 lots');
     await sheet.getByRole('button', { name: '50 %' }).click();
     await sheet.getByRole('button', { name: 'Close 0.05 lots' }).click();
     await expect.poll(() => page.locator('.adm-toast-main').textContent(), within).toBe('Position closed');
@@ -73,7 +75,7 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
   it("shows a trailing stop's distance and the stop where the price has carried it", async () => {
     await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
-    await demoOnTrade(page, server, 'Bitcoin', '96000.00');
+    await demoOnTrade(page, server, 'Bitcoin', '95952.00');
     const token = await tokenOf(page);
     const btc = (await traderApi(server, '/v1/api/forex/search', { query: { name: 'BTCUSD' } }))[0];
     const placed = await traderApi(server, '/v1/api/forex/submit', {
@@ -87,17 +89,19 @@ describe('closing half of a Bitcoin buy from its detail, and a trailing stop tha
         trailing_distance: '500.00',
       },
     });
-    expect(placed).toMatchObject({ TrailingDistance: '500.00', TargetLossPrice: '95500.00' });
+    // 500.00 under the bid it trails: 96000.00 × 0.9995 = 95952.00.
+    expect(placed).toMatchObject({ TrailingDistance: '500.00', TargetLossPrice: '95452.00' });
     feed.move('BTCUSD', '97000.00');
-    await expect.poll(async () => (await holding(token))[0].TargetLossPrice, within).toBe('96500.00');
+    // The bid 97000.00 × 0.9995 = 96951.50 carries it to 96451.50.
+    await expect.poll(async () => (await holding(token))[0].TargetLossPrice, within).toBe('96451.50');
     feed.move('BTCUSD', '96800.00');
 
     await page.getByText('Orders', { exact: true }).click();
     await page.locator('.order-row', { hasText: 'Bitcoin' }).first().click();
     const rows = page.locator('.order-detail__rows');
-    await expect.poll(() => rows.textContent(), within).toContain('96,500.00');
+    await expect.poll(() => rows.textContent(), within).toContain('96,451.50');
     expect(await rows.textContent()).toMatch(/Trailing \d+ points/);
-    expect((await holding(token))[0].TargetLossPrice).toBe('96500.00');
+    expect((await holding(token))[0].TargetLossPrice).toBe('96451.50');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

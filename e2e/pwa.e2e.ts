@@ -67,6 +67,36 @@ describe('installable app', () => {
     }
   });
 
+  it('stays on screen when the connection drops before the visit settles, and installs the worker once it is back', async () => {
+    const browser = await sharedBrowser();
+    try {
+      const { context, page, errors } = await phone(browser);
+      await page.goto(server.url);
+      await page.locator('.quote-list .quote-row').first().waitFor();
+      const workerChunkFailed = page.waitForEvent('requestfailed', (r) => r.url().includes('PwaUpdate'));
+      await context.setOffline(true);
+      await workerChunkFailed;
+      // The failed chunk took the whole app off the screen before: nothing caught the lazy component's error.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      expect(await page.locator('.tab-bar').isVisible()).toBe(true);
+      expect(await page.locator('.quote-row').count()).toBeGreaterThanOrEqual(30);
+      await context.setOffline(false);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then(Boolean)), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(await page.locator('.tab-bar').isVisible()).toBe(true);
+      // Loads that failed while offline (the browser's and the module loader's own lines) are not the app's errors.
+      const offlineLoads = /ERR_INTERNET_DISCONNECTED|dynamically imported module|Unable to preload CSS/;
+      const appErrors = errors.filter((e) => !offlineLoads.test(e));
+      expect(appErrors, appErrors.join('\n')).toEqual([]);
+      await context.close();
+    } finally {
+      await releaseBrowser(browser);
+    }
+  });
+
   it('caches hashed assets for good and always revalidates the page that names them', async () => {
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get('cache-control')).toBe('no-cache');

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { throwawaySecrets } from '../apps/server/src/config';
-import { startFakeFeed } from '../apps/server/test/fakeFeed';
+import { startFakeFeed } from '../apps/server/test/fake-feed';
 import { type RunningServer, startServer } from './harness';
 
 /** Two nodes on one PostgreSQL and one Redis, prices from a local fake feed that only the leader uses. */
@@ -48,6 +48,8 @@ async function node(): Promise<RunningServer> {
     REDIS_URL,
     ...secrets,
     OUTBOX_ONLY: 'true',
+    // The database is new: whichever node starts first migrates it.
+    MIGRATE_ON_START: 'true',
     FEED: 'external',
     FEED_URL: feed.url,
   });
@@ -91,9 +93,11 @@ async function api(server: RunningServer, path: string, token?: string) {
 
 let price = 96000;
 /** Sends the next BTCUSD price (crypto is open every day) stamped now. */
+/** A provider quote (v2) with its bid and ask at `value`: the quote's Close is the price the scene names. */
 function tick(value = price) {
   price = value;
-  feed.send({ type: 'tick', symbol: 'BTCUSD', price: value.toFixed(2), time: Date.now(), volume: 1 });
+  const at = value.toFixed(2);
+  feed.send({ type: 'quote', symbol: 'BTCUSD', bid: at, ask: at, time: Date.now(), volume: 1 });
 }
 
 async function ledgerBalanced(): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@meridian/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -93,7 +94,7 @@ describe('every screen, as a person sees it', () => {
     await tryDemo(page);
     await expect.poll(() => page.locator('.chip').first().textContent()).toBe('Forex');
     // In the app, as a person goes: account, language, German, back, the market tab.
-    await page.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByText('Language', { exact: true }).click();
     await page.getByText('Deutsch').click();
     await page.waitForURL((u) => u.pathname === '/user');
@@ -107,12 +108,12 @@ describe('every screen, as a person sees it', () => {
     const { context, page, errors } = await phone(browser);
     await page.goto(`${server.url}/language`);
     const flags = page.locator('img.flag');
-    await expect.poll(() => flags.count()).toBe(14);
+    await expect.poll(() => flags.count()).toBe(LANGUAGES.length);
     await expect
       .poll(() =>
         flags.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
       )
-      .toBe(14);
+      .toBe(LANGUAGES.length);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   confirmOrder,
@@ -35,7 +35,7 @@ describe('a take-profit hit at a scripted price', () => {
     // Bitcoin, which trades every hour: EUR/USD closes for the weekend on Friday at 22:00 UTC.
     await page.locator('.quote-row', { hasText: 'Bitcoin' }).first().click();
     await page.waitForURL((u) => u.pathname === '/trade');
-    await expect.poll(() => page.locator('.trade__price').textContent()).toBe(shownPrice('96000.00'));
+    await expect.poll(() => page.locator('.trade__price').textContent()).toBe(shownPrice('95952.00'));
     await page.getByRole('switch', { name: 'Take profit' }).click();
     await page.locator('.stop-input input').fill('97000.00');
     await page.getByRole('button', { name: 'Buy' }).click();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   confirmOrder,
@@ -27,9 +27,7 @@ afterAll(() => closeScriptedMarket({ feed, server, browser }));
 const within = { timeout: 15_000 };
 
 /** A demo account on /trade with Bitcoin at its scripted price. */
-const tradeBitcoin = (page: Page) => demoOnTrade(page, server, 'Bitcoin', '96000.00');
-
-const toast = (page: Page) => page.locator('.adm-toast-main').textContent();
+const tradeBitcoin = (page: Page) => demoOnTrade(page, server, 'Bitcoin', '95952.00');
 
 describe('the order form checks its prices before sending', () => {
   it('refuses a stop-loss on the wrong side of the entry with its message, and sends nothing', async () => {
@@ -43,14 +41,19 @@ describe('the order form checks its prices before sending', () => {
     // A buy's stop-loss above the price it buys at.
     await page.locator('.stop-input input').fill('97000');
     await page.getByRole('button', { name: 'Buy' }).click();
-    await expect.poll(() => toast(page), within).toBe('The stop-loss is on the wrong side of the price');
-    await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 15_000 });
+    // Said beside the stop, before anything is sent.
+    const problem = page.locator('.field-problem');
+    await expect
+      .poll(() => problem.allTextContents(), within)
+      .toContain('The stop loss is on the wrong side of the current price');
     // A buy limit at 95000.00 with its stop-loss at 95500.00: below the market, yet above its entry.
     await page.getByRole('tab', { name: 'Pending' }).click();
-    await page.locator('input[aria-label="Pending price"]').fill('95000.00');
+    await page.locator('input[aria-label="Entry price"]').fill('95000.00');
     await page.locator('.stop-input input').fill('95500.00');
     await page.getByRole('button', { name: 'Buy' }).click();
-    await expect.poll(() => toast(page), within).toBe('The stop-loss is on the wrong side of the price');
+    await expect
+      .poll(() => problem.allTextContents(), within)
+      .toContain('The stop loss is on the wrong side of the current price');
     expect(submits).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -58,13 +61,13 @@ describe('the order form checks its prices before sending', () => {
 });
 
 describe('a pending order that fills', () => {
-  it('leaves Pending and appears in Holding as it fills, with the totals, without a reload', async () => {
+  it('leaves Pending and appears in Positions as it fills, with the totals, without a reload', async () => {
     await pricedAt({ server, feed }, { BTCUSD: '96000.00' });
     const { context, page, errors } = await phone(browser);
     await tradeBitcoin(page);
     await page.getByRole('tab', { name: 'Pending' }).click();
     for (const target of ['95000.00', '94000.00']) {
-      await page.locator('input[aria-label="Pending price"]').fill(target);
+      await page.locator('input[aria-label="Entry price"]').fill(target);
       const placed = page.waitForResponse((r) => r.url().includes('/v1/api/forex/submit'));
       await page.getByRole('button', { name: 'Buy' }).click();
       await confirmOrder(page);
@@ -86,16 +89,18 @@ describe('a pending order that fills', () => {
 
     await showTab('Pending');
     await expect.poll(() => rows.count(), within).toBe(2);
-    feed.move('BTCUSD', '94990.00');
+    // The ask reaches the first limit: 94900.00 × 1.0005 = 94947.45.
+    feed.move('BTCUSD', '94900.00');
     await expect.poll(() => rows.count(), within).toBe(1);
 
-    await showTab('Holding');
+    await showTab('Positions');
     await expect.poll(() => rows.count(), within).toBe(1);
     const margin = page
       .locator('.totals > div', { has: page.getByText('Margin', { exact: true }) })
       .locator('dd');
     const before = await margin.textContent();
-    feed.move('BTCUSD', '93990.00');
+    // And the second: 93900.00 × 1.0005 = 93946.95.
+    feed.move('BTCUSD', '93900.00');
     await expect.poll(() => rows.count(), within).toBe(2);
     await expect.poll(() => margin.textContent(), within).not.toBe(before);
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);

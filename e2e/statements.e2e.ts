@@ -58,7 +58,7 @@ describe("the account's story on a phone", () => {
 
     // Deposit records, reached from the deposit screen.
     await page.goto(`${server.url}/mine/charge`);
-    await page.getByRole('link', { name: 'Deposit records' }).click();
+    await page.getByRole('link', { name: 'Deposit history' }).click();
     await page.waitForURL((u) => u.pathname === '/recharge/list');
     const records = page.locator('.deposit-records .adm-list-item');
     await expect.poll(() => records.count()).toBe(2);

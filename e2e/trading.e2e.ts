@@ -63,8 +63,10 @@ describe('trading on a phone', () => {
 
     const price = Number((await popup.locator('dd').nth(2).textContent())!.replace(/[^\d.]/g, ''));
     await popup.getByRole('button', { name: 'Edit TP/SL' }).click();
-    await popup.locator('input[aria-label="Stop loss"]').fill((price * 0.5).toFixed(2));
-    await popup.locator('input[aria-label="Take profit"]').fill((price * 1.5).toFixed(2));
+    await popup.getByRole('switch', { name: 'Stop loss' }).click();
+    await popup.locator('input[aria-label="Stop loss (Price)"]').fill((price * 0.5).toFixed(2));
+    await popup.getByRole('switch', { name: 'Take profit' }).click();
+    await popup.locator('input[aria-label="Take profit (Price)"]').fill((price * 1.5).toFixed(2));
     // Live prices keep arriving while the trader types: they must not wipe the edit.
     const shown = await popup.locator('dd').nth(2).textContent();
     await expect.poll(() => popup.locator('dd').nth(2).textContent(), { timeout: 20_000 }).not.toBe(shown);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedFeed } from '../apps/server/test/scriptedFeed';
+import type { ScriptedFeed } from '../apps/server/test/scripted-feed';
 import {
   closeScriptedMarket,
   openScriptedMarket,
@@ -60,8 +60,8 @@ describe('a watchlist and the market state on a phone', () => {
       'true',
     );
 
-    // Live prices move in the watchlist rows.
-    feed.move('EURUSD', '1.10420');
+    // Live prices move in the watchlist rows: the row leads with the bid.
+    feed.quote('EURUSD', '1.10420', '1.10432');
     await expect
       .poll(() => row(page, '.watchlist', 'EURUSD').locator('.quote-row__price .num').first().textContent())
       .toBe('1.10420');

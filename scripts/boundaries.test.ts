@@ -34,9 +34,11 @@ describe('the boundaries npm run check holds', () => {
   it('pass a tree that keeps them', async () => {
     expect(
       await violations({
-        'apps/server/src/admin/users.ts':
-          "import { audit } from '../operators/audit';\nexport const a = audit;\n",
-        'apps/server/src/operators/audit.ts': 'export const audit = 1;\n',
+        'apps/server/src/admin/users.ts': "import { audit } from '../operators';\nexport const a = audit;\n",
+        'apps/server/src/operators/index.ts': "export { audit } from './audit';\n",
+        'apps/server/src/operators/audit.ts':
+          "import { log } from '../util/log';\nexport const audit = log;\n",
+        'apps/server/src/util/log.ts': 'export const log = 1;\n',
       }),
     ).toEqual([]);
   });
@@ -50,24 +52,83 @@ describe('the boundaries npm run check holds', () => {
     ).toEqual(['no-circular']);
   });
 
-  it('fail an area that imports the back office', async () => {
+  it('fail a server area importing one on a floor above it: the ledger reaching up into trading', async () => {
+    expect(
+      await violations({
+        'apps/server/src/ledger/post.ts': "import { place } from '../trading';\nexport const p = place;\n",
+        'apps/server/src/trading/index.ts': 'export const place = 1;\n',
+      }),
+    ).toEqual(['server-areas-one-way-down']);
+  });
+
+  it('fail two server areas of one floor importing each other, even one way', async () => {
+    expect(
+      await violations({
+        'apps/server/src/funding/a.ts': "import type { S } from '../statements';\nexport type A = S;\n",
+        'apps/server/src/statements/index.ts': 'export type S = 1;\n',
+      }),
+    ).toEqual(['server-areas-one-way-down']);
+  });
+
+  it("fail an area reaching past another area's face", async () => {
+    expect(
+      await violations({
+        'apps/server/src/statements/export.ts':
+          "import { Trading } from '../trading/service';\nexport const t = Trading;\n",
+        'apps/server/src/trading/index.ts': "export { Trading } from './service';\n",
+        'apps/server/src/trading/service.ts': 'export const Trading = 1;\n',
+      }),
+    ).toEqual(['server-areas-meet-through-their-faces']);
+  });
+
+  it("fail the composition root reaching past an area's face", async () => {
+    expect(
+      await violations({
+        'apps/server/src/platform.ts':
+          "import { Engine } from './trading/engine';\nexport const e = Engine;\n",
+        'apps/server/src/trading/engine.ts': 'export const Engine = 1;\n',
+      }),
+    ).toEqual(['server-areas-meet-through-their-faces']);
+  });
+
+  it('fail an import of a server folder that has no floor', async () => {
+    expect(
+      await violations({
+        'apps/server/src/trading/a.ts': "import { x } from '../newarea';\nexport const a = x;\n",
+        'apps/server/src/newarea/index.ts': 'export const x = 1;\n',
+      }),
+    ).toEqual(['server-areas-have-a-floor']);
+  });
+
+  it('fail an area importing the composition root', async () => {
+    expect(
+      await violations({
+        'apps/server/src/market/routes.ts': "import type { Deps } from '../deps';\nexport type R = Deps;\n",
+        'apps/server/src/deps.ts': 'export type Deps = 1;\n',
+      }),
+    ).toEqual(['areas-do-not-import-the-composition-root']);
+  });
+
+  it('fail an area that imports the back office, the top floor', async () => {
     expect(
       await violations({
         'apps/server/src/funding/deposits.ts':
-          "import { approve } from '../admin/approvals';\nexport const a = approve;\n",
-        'apps/server/src/admin/approvals.ts': 'export const approve = 1;\n',
+          "import { approve } from '../admin';\nexport const a = approve;\n",
+        'apps/server/src/admin/index.ts': 'export const approve = 1;\n',
       }),
-    ).toEqual(['areas-do-not-import-the-back-office']);
+    ).toEqual(['server-areas-one-way-down']);
   });
 
-  it("fail the back office reading another area's tables", async () => {
-    expect(
-      await violations({
-        'apps/server/src/admin/exposure.ts':
-          "import { orders } from '../trading/schema';\nexport const e = orders;\n",
-        'apps/server/src/trading/schema.ts': 'export const orders = 1;\n',
-      }),
-    ).toEqual(['back-office-does-not-read-area-tables']);
+  it("fail the back office reading another area's tables, which is also reaching past its face", async () => {
+    const found = await violations({
+      'apps/server/src/admin/exposure.ts':
+        "import { orders } from '../trading/schema';\nexport const e = orders;\n",
+      'apps/server/src/trading/schema.ts': 'export const orders = 1;\n',
+    });
+    expect(found.sort()).toEqual([
+      'back-office-does-not-read-area-tables',
+      'server-areas-meet-through-their-faces',
+    ]);
   });
 
   it('fail a trading rule that does IO', async () => {

@@ -1,4 +1,4 @@
-// Bundles the server (dist/main.js) and the reconcile report (dist/reconcile.js) with the workspace packages they import; npm dependencies stay external.
+// Bundles the server (dist/main.js), the reconcile report (dist/reconcile.js) and the migrator (dist/migrate.js) with the workspace packages they import; npm dependencies stay external.
 // Then makes dist/empty-database/ (db/template.ts), which new embedded databases start from instead of initdb.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@meridian/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', reconcile: 'src/reconcile.ts', 'empty-database': 'src/db/template.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    reconcile: 'src/reconcile.ts',
+    migrate: 'src/migrate.ts',
+    'empty-database': 'src/db/template.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,4 +1,4 @@
-import { Code, type Envelope } from '@meridian/contract';
+import { type AdminEndpoint, Code, type Envelope, type Received, type SentTo } from '@meridian/contract';
 import { message } from 'antd';
 import { i18n } from './i18n';
 
@@ -36,27 +36,34 @@ function query(input: Input): string {
   return out.toString();
 }
 
-/** Calls /admin/api: token and language in headers, GET input in the query, POST input as JSON. */
-export async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  input: Input = {},
-  quiet = false,
-): Promise<T> {
+/** A back-office call of the contract: its method and path, and what it takes and answers. */
+export type Call = Pick<AdminEndpoint, 'method' | 'path' | 'input' | 'answer'>;
+
+/** A call's fields (left out when it requires none), then what else the function takes. */
+type Args<E extends Call, More> =
+  Record<string, never> extends SentTo<E>
+    ? [input?: SentTo<E>, more?: More]
+    : [input: SentTo<E>, more?: More];
+
+/** Calls /admin/api: token and language in headers, GET input in the query, POST input as JSON; typed by the call. */
+export async function call<E extends Call>(
+  endpoint: E,
+  ...[input = {} as SentTo<E>, quiet = false]: Args<E, boolean>
+): Promise<Received<E>> {
   const headers: Record<string, string> = { lang: i18n.language };
   const saved = token.get();
   if (saved) headers.authorization = saved;
-  let envelope: Envelope<T>;
+  let envelope: Envelope<Received<E>>;
   try {
     const res =
-      method === 'GET'
-        ? await fetch(`/admin/api/${path}?${query(input)}`, { headers })
-        : await fetch(`/admin/api/${path}`, {
-            method,
+      endpoint.method === 'GET'
+        ? await fetch(`${endpoint.path}?${query(input as Input)}`, { headers })
+        : await fetch(endpoint.path, {
+            method: endpoint.method,
             headers: { ...headers, 'content-type': 'application/json' },
             body: JSON.stringify(input),
           });
-    envelope = (await res.json()) as Envelope<T>;
+    envelope = (await res.json()) as Envelope<Received<E>>;
   } catch {
     const failure = new ApiError(-1, i18n.t('common.networkError'));
     if (!quiet) message.error(failure.message);
@@ -78,9 +85,9 @@ export async function call<T>(
  * is up. A dropped stream reconnects after two seconds; a refusal stops (999 returns to sign-in).
  * Returns the stop.
  */
-export function follow<T>(
-  path: string,
-  onData: (data: T) => void,
+export function follow<E extends Call>(
+  endpoint: E,
+  onData: (data: Received<E>) => void,
   onLive: (live: boolean) => void,
 ): () => void {
   let stopped = false;
@@ -92,7 +99,7 @@ export function follow<T>(
     const saved = token.get();
     if (saved) headers.authorization = saved;
     try {
-      const res = await fetch(`/admin/api/${path}`, { headers, signal: controller.signal });
+      const res = await fetch(endpoint.path, { headers, signal: controller.signal });
       if (!(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
         const envelope = (await res.json()) as Envelope<unknown>;
         stopped = true;
@@ -118,7 +125,7 @@ export function follow<T>(
               .map((line) => line.slice(6))
               .join('\n');
             buffer = buffer.slice(cut + 2);
-            if (data) onData(JSON.parse(data) as T);
+            if (data) onData(JSON.parse(data) as Received<E>);
             cut = buffer.indexOf('\n\n');
           }
         }
@@ -137,14 +144,15 @@ export function follow<T>(
   };
 }
 
-export const get = <T>(path: string, input?: Input, quiet?: boolean) => call<T>('GET', path, input, quiet);
-
 /**
  * A change: POSTs it and confirms it with a short message, "saved", or, when the answer is a request filed
  * for a second operator (four eyes), that it waits for approval (`filed` says why it does).
  */
-export async function act<T>(path: string, input?: Input, filed = 'approvals.filed'): Promise<T> {
-  const data = await call<T>('POST', path, input);
+export async function act<E extends Call>(
+  endpoint: E,
+  ...[input = {} as SentTo<E>, filed = 'approvals.filed']: Args<E, string>
+): Promise<Received<E>> {
+  const data = await call(endpoint, input);
   if ((data as { request_id?: number } | null)?.request_id) message.warning(i18n.t(filed));
   else message.success(i18n.t('common.saved'));
   return data;
@@ -157,13 +165,13 @@ export const isForbidden = (error: unknown) => error instanceof ApiError && erro
  * Downloads a CSV export of /admin/api (`{path}/export` with the list's filters): fetched with the token,
  * saved from a blob under the server's dated filename; a refusal is shown like any other.
  */
-export async function download(path: string, input: Input = {}): Promise<void> {
+export async function download<E extends Call>(endpoint: E, input: SentTo<E>): Promise<void> {
   const headers: Record<string, string> = { lang: i18n.language };
   const saved = token.get();
   if (saved) headers.authorization = saved;
   let file: { res: Response; blob: Blob } | { envelope: Envelope<unknown> };
   try {
-    const res = await fetch(`/admin/api/${path}?${query(input)}`, { headers });
+    const res = await fetch(`${endpoint.path}?${query(input as Input)}`, { headers });
     file = (res.headers.get('content-type') ?? '').startsWith('text/csv')
       ? { res, blob: await res.blob() }
       : { envelope: (await res.json()) as Envelope<unknown> };

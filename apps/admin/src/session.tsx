@@ -1,6 +1,7 @@
 import type { Operator, OperatorRole } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { call, get, onSessionEnded, token } from './api';
+import { call, onSessionEnded, token } from './api';
 
 export type Role = OperatorRole;
 export type { Operator };
@@ -25,7 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     if (!token.get()) return;
     try {
-      setOperator(await get<Operator>('me', {}, true));
+      setOperator(await call(adminEndpoints.me, {}, true));
     } finally {
       setLoading(false);
     }
@@ -46,7 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setOperator(who);
       },
       async signOut() {
-        await call('POST', 'logout', {}, true).catch(() => {});
+        await call(adminEndpoints.logout, {}, true).catch(() => {});
         token.clear();
         setOperator(null);
       },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -6,51 +5,46 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Code } from '@meridian/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { createDelivery } from './accounts/delivery/create';
-import { accountRoutes } from './accounts/routes';
-import { approvalRoutes } from './admin/approvals';
-import { adminExportRoutes } from './admin/exports';
-import { instrumentRoutes } from './admin/instruments';
-import { operatorRoutes } from './admin/operators';
-import { reconcileRoutes } from './admin/reconcile';
-import { recordRoutes } from './admin/records';
-import { reportRoutes } from './admin/reports';
-import { riskRoutes } from './admin/risk';
-import { adminAuthRoutes } from './admin/routes';
-import { adminSettingsRoutes } from './admin/settings';
-import { adminUserRoutes } from './admin/users';
-import { alertsRoutes } from './alerts/routes';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { accountRoutes, createDelivery } from './accounts';
+import {
+  adminAuthRoutes,
+  adminExportRoutes,
+  adminSettingsRoutes,
+  adminUserRoutes,
+  approvalRoutes,
+  instrumentRoutes,
+  operatorRoutes,
+  reconcileRoutes,
+  recordRoutes,
+  reportRoutes,
+  riskRoutes,
+} from './admin';
+import { alertsRoutes } from './alerts';
 import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
-import { contentAdminRoutes } from './content/admin.routes';
-import { contentRoutes } from './content/routes';
-import { copyingRoutes } from './copying/routes';
+import { contentAdminRoutes, contentRoutes } from './content';
+import { copyingRoutes } from './copying';
 import type { AppDeps, Deps } from './deps';
-import { apiDocsRoutes } from './docs/routes';
-import { fundingAdminRoutes } from './funding/admin.routes';
-import { fundingRoutes } from './funding/routes';
+import { apiDocsRoutes } from './docs';
+import { fundingAdminRoutes, fundingRoutes } from './funding';
 import { checkAnswers } from './http/answers';
 import { AppError } from './http/errors';
 import { requestLanguage } from './http/lang';
 import { envelope } from './http/route';
 import { securityHeaders } from './http/security-headers';
-import { setSessionPolicy } from './http/sessions';
-import { supportFraming } from './http/support-framing';
-import { inviteRoutes } from './invite/routes';
-import { kycRoutes } from './kyc/routes';
-import { marketRoutes } from './market/routes';
-import { notificationsRoutes } from './notifications/routes';
-import { requireOperatorTotp } from './operators/session';
-import { createMetrics, timeRequests } from './ops/metrics';
-import { opsRoutes } from './ops/routes';
-import { preferencesRoutes } from './preferences/routes';
-import { rankingRoutes } from './ranking/routes';
-import { settingsRoutes } from './settings/routes';
-import { statementRoutes } from './statements/routes';
-import { tradingRoutes } from './trading/routes';
-import { watchlistRoutes } from './watchlist/routes';
-import { Gateway } from './ws/gateway';
-import { websocketRoutes } from './ws/routes';
+import { inviteRoutes } from './invite';
+import { kycRoutes } from './kyc';
+import { marketRoutes } from './market';
+import { notificationsRoutes } from './notifications';
+import { requireOperatorTotp } from './operators';
+import { createMetrics, opsRoutes, timeRequests } from './ops';
+import { preferencesRoutes } from './preferences';
+import { settingsRoutes, supportFraming } from './settings';
+import { statementRoutes } from './statements';
+import { tradingRoutes } from './trading';
+import { uploadRoutes } from './uploads';
+import { watchlistRoutes } from './watchlist';
+import { Gateway, websocketRoutes } from './ws';
 
 export interface App {
   http: FastifyInstance;
@@ -65,7 +59,6 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   contentRoutes,
   contentAdminRoutes,
   inviteRoutes,
-  rankingRoutes,
   preferencesRoutes,
   watchlistRoutes,
   copyingRoutes,
@@ -78,6 +71,7 @@ const MODULES: ((http: FastifyInstance, deps: Deps) => void | Promise<void>)[] =
   tradingRoutes,
   adminAuthRoutes,
   fundingRoutes,
+  uploadRoutes,
   fundingAdminRoutes,
   kycRoutes,
   operatorRoutes,
@@ -120,24 +114,16 @@ const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, 
 export async function buildApp(appDeps: AppDeps): Promise<App> {
   const { config, database } = appDeps;
   const db = database.db;
-  // A request's id only ties its log lines together: this node's random prefix and a count, unique across
+  // A request's id only ties its log lines together: this node's random id and a count, unique across
   // nodes and restarts without a UUID's random draw per request (about 1 µs of trade_list's answer).
-  const node = randomBytes(6).toString('hex');
+  const node = appDeps.node.id;
   let requests = 0;
   const http = Fastify({
-    // Silent writes nothing: Fastify's null logger also spares every request a pino child and the response
-    // listeners that only time it for the log (trade_list: about 4 of the server's ~40 µs per answer).
-    logger: config.logLevel !== 'silent' && {
-      level: config.logLevel,
-      // Paths only: query strings can carry credentials (a demo device id) and never reach the log.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split('?')[0],
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // The node's logger. Silent: Fastify's null logger instead, which also spares every request a pino child
+    // and the response listeners that only time it for the log (trade_list: about 4 of the server's ~40 µs).
+    ...(config.logLevel === 'silent'
+      ? { logger: false }
+      : { loggerInstance: appDeps.log as FastifyBaseLogger }),
     genReqId: () => `${node}-${(++requests).toString(36)}`,
     // A hop count trusts the nearest N peers whoever they are: only for a server reachable through its proxies alone.
     trustProxy:
@@ -145,12 +131,13 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request on a connection still open while the node stops gets our envelope (ops/routes.ts), not Fastify's own body.
+    return503OnClosing: false,
   });
   const gateway = new Gateway();
   // Production mode: every operator signs in with a second factor, enrolled at the first sign-in.
   requireOperatorTotp(db, Boolean(config.databaseUrl));
   checkAnswers(db, config.checkAnswers);
-  setSessionPolicy(db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
 
   const framing = supportFraming(db);
   http.addHook('onClose', async () => framing.stop());
@@ -192,7 +179,10 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
         keyPrefix: config.redisPrefix,
       })
     : undefined;
-  if (ceilings) http.addHook('onClose', async () => ceilings.disconnect());
+  if (ceilings) {
+    appDeps.redisState?.watch('request ceilings', ceilings);
+    http.addHook('onClose', async () => ceilings.disconnect());
+  }
   // Redis away: the ceilings are skipped rather than every request refused (sign-in and codes keep their own
   // throttles, counted in the node meanwhile: http/throttle.ts `withFallback`).
   await http.register(rateLimit, {
@@ -233,7 +223,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     return reply.status(404).send(envelope(requestLanguage(req), Code.NOT_FOUND, 'not_found', null));
   });
 
-  const deps: Deps = { ...appDeps, delivery: createDelivery(config, db, http.log) };
+  const deps: Deps = { ...appDeps, delivery: createDelivery(config, db, http.log, appDeps.now) };
   const metrics = createMetrics({ ...deps, gateway });
   timeRequests(http, metrics);
   opsRoutes(http, deps, { metrics, redis: ceilings });

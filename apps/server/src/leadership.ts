@@ -12,6 +12,8 @@ export const LEADER_POLL_MS = 1000;
 /** Runs `work` while holding the startup lock, so concurrent nodes migrate and seed one after another. */
 export async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
   const client = new (await driver()).Client({ connectionString: databaseUrl });
+  // Losing the lock's idle connection must not crash the node: the migrations hold their own lock and transaction.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);

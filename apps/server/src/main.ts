@@ -1,6 +1,8 @@
 import { loadConfig } from './config';
 import { DataDirBusy } from './db/lock';
+import { MigrationTimedOut, SchemaBehind } from './db/migrate';
 import { startPlatform } from './platform';
+import { createLog } from './util/log';
 
 /**
  * Connections the kernel may hold for the server to accept. Node's default of 511 overflowed when 5,000
@@ -16,13 +18,13 @@ const STOP_DEADLINE_MS = 25_000;
 async function main() {
   const config = loadConfig();
   const platform = await startPlatform(config);
-  const { http, database } = platform;
+  const { http, database, log } = platform;
 
   const shutdown = async (signal: string) => {
-    http.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     // Whatever hangs (a request that never ends, a database that never answers), the process is gone by then.
     setTimeout(() => {
-      console.error(`not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+      log.error(`not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     await platform.close();
@@ -34,20 +36,26 @@ async function main() {
   const address = await http.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const mode = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\nMeridian is running at ${url}  (${mode})`);
-  // The only time this password is shown: the database keeps its hash, and its first sign-in changes it.
+  log.info({ url, mode }, `Meridian is running at ${url} (${mode})`);
+  // The only time this password is shown (embedded mode's first start): the database keeps its hash, and its
+  // first sign-in changes it. A warning, so a LOG_LEVEL of warn still shows it.
   if (platform.firstOperatorPassword) {
-    console.log(
-      `Back office (${url}/admin): ${config.operatorEmail} / ${platform.firstOperatorPassword}\n` +
-        'This password is shown once; you will choose your own at the first sign-in.\n',
+    log.warn(
+      { backOffice: `${url}/admin` },
+      `Back office (${url}/admin): ${config.operatorEmail} / ${platform.firstOperatorPassword} ` +
+        '(this password is shown once; you will choose your own at the first sign-in)',
     );
   } else {
-    console.log(`Back office: ${url}/admin\n`);
+    log.info({ backOffice: `${url}/admin` }, `Back office: ${url}/admin`);
   }
 }
 
 main().catch((err) => {
-  // Another process (a second server, `npm run reconcile`) has the embedded database: say so plainly.
-  console.error(err instanceof DataDirBusy ? err.message : err);
+  // No node started: its one line, the reason. Another process having the embedded database, or a schema that
+  // is not this release's, is said plainly.
+  const log = createLog({ level: 'fatal', node: 'not started', leading: () => false });
+  const plain = err instanceof DataDirBusy || err instanceof SchemaBehind || err instanceof MigrationTimedOut;
+  if (plain) log.fatal(err.message);
+  else log.fatal({ err }, 'the server did not start');
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { Exit, reconcileConfig, runReconcile } from './admin/reconcile-cli';
+import { Exit, reconcileConfig, runReconcile } from './admin';
 
 /**
  * `npm run reconcile`: checks every account against its ledger in the configured database (DATABASE_URL,

@@ -3,8 +3,10 @@ import { dec } from '@meridian/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, loginAttempts } from '../src/accounts/schema';
-import { ledgerEntries, settings, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { post } from '../src/ledger/post';
+import { ledgerEntries } from '../src/ledger/schema';
+import { settings } from '../src/settings/schema';
 import { backdateCodes as backdate, lastCode as lastCodeOf, lastMessage as lastMessageOf } from './codes';
 import { startTestApp, type TestApp } from './harness';
 
@@ -141,7 +143,7 @@ describe('register', () => {
       });
       expect(ok.code).toBe(Code.OK);
       const reused = await c.post(api.register.path, { ...form, account: newEmail(), sms_code: row!.answer });
-      expect(reused).toMatchObject({ code: Code.REFUSED, msg: expect.stringContaining('captcha') });
+      expect(reused).toMatchObject({ code: Code.REFUSED, msg: expect.stringContaining('security code') });
 
       const other = (await c.get(api.captcha.path)).data;
       const wrong = await c.post(api.register.path, {
@@ -167,7 +169,7 @@ describe('register', () => {
       password: PASSWORD,
       re_password: 'other-pass',
     });
-    expect(mismatch).toMatchObject({ code: Code.REFUSED, msg: 'Password inconsistency' });
+    expect(mismatch).toMatchObject({ code: Code.REFUSED, msg: 'The passwords do not match' });
     const short = await c.post(api.register.path, { ...form, password: '12345', re_password: '12345' });
     expect(short.msg).toBe('The password must be 6 to 64 characters long');
     const ok = await c.post(api.register.path, { ...form, password: PASSWORD, re_password: PASSWORD });
@@ -430,7 +432,7 @@ describe('demo accounts', () => {
     const rows = await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, first.data.user.id));
     expect(rows).toMatchObject([{ type: 'demo_reset', amount: '100000.00000000' }]);
     const bad = await c.get(api.createDemo.path, { query: { demo_id: 'x' } });
-    expect(bad).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check demo_id' });
+    expect(bad).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Invalid value for demo_id' });
     // Whoever knows a device's id has its account: a guessable one is refused, and none is stored as sent.
     for (const guessable of [
       'device-reset-0001',
@@ -480,7 +482,7 @@ describe('demo accounts', () => {
     );
     expect(amend).toMatchObject({
       code: Code.REFUSED,
-      msg: 'Please register or log in to a real hard account',
+      msg: 'This needs a real account: sign up or sign in with one',
     });
     const { email } = await registerByEmail();
     const real = (await signIn(email)).data.token;

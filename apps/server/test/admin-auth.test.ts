@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
-import { auditLog } from '../src/operators/schema';
+import { auditLog, operators } from '../src/operators/schema';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -64,7 +64,9 @@ describe('operator sign-in', () => {
       totp: '000000',
     });
     expect(bad.body.code).toBe(0);
-    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
+      timestamp: t.clock.now(),
+    });
     const good = await login({
       email: t.config.operatorEmail,
       password: t.config.operatorPassword!,

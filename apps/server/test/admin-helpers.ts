@@ -1,5 +1,6 @@
-import { operators, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
+import { operators } from '../src/operators/schema';
 import { createOperatorSession, type Role } from '../src/operators/session';
 import type { TestApp } from './harness';
 

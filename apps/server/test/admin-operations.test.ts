@@ -1,11 +1,12 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ledgerEntries, operators, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { silentFeed } from '../src/feed/feed';
 import { findDifferences, reconcile } from '../src/ledger/reconcile';
+import { ledgerEntries } from '../src/ledger/schema';
 import { instruments } from '../src/market/schema';
-import { auditLog } from '../src/operators/schema';
+import { auditLog, operators } from '../src/operators/schema';
 import { adminCall, credit, operatorToken, trader } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 
@@ -227,7 +228,7 @@ describe('users and settings', () => {
     );
     const { totpCode } = await import('../src/http/totp');
     const enabled = await adminCall(t, 'POST', '/admin/api/totp/enable', op.token, {
-      code: totpCode(setup.data.secret),
+      code: totpCode(setup.data.secret, t.clock.now()),
     });
     expect(enabled).toMatchObject({ code: 1, data: { totp_enabled: true } });
   });

@@ -1,10 +1,11 @@
 import { api, Code } from '@meridian/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
 import { auditLog } from '../src/operators/schema';
 import type { Role } from '../src/operators/session';
+import { settings } from '../src/settings/schema';
 import { operatorToken } from './admin-helpers';
 import { addDemoContent } from './demo-data';
 import { startTestApp, type TestApp } from './harness';

@@ -9,4 +9,4 @@ import type { TestApp } from './harness';
 export const addDemoFunding = (t: TestApp) => seedFunding(t.database.db);
 
 /** The embedded demo's sample news, announcements and companies, likewise. */
-export const addDemoContent = (t: TestApp) => seedContent(t.database.db, { demo: true });
+export const addDemoContent = (t: TestApp) => seedContent(t.database.db, { demo: true, now: t.clock.now() });

@@ -2,10 +2,12 @@ import { api } from '@meridian/contract';
 import { type Dec, dec } from '@meridian/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ledgerEntries, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { payWithdrawal, rejectWithdrawal } from '../src/funding/withdrawals.service';
 import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
+import { ledgerEntries } from '../src/ledger/schema';
+import { createOperatorSession } from '../src/operators/session';
 import { orders, swapRollovers } from '../src/trading/schema';
 import { adminCall, operatorToken } from './admin-helpers';
 import { stepUpCode } from './codes';
@@ -29,10 +31,13 @@ export function desk(t: TestApp) {
   const id = (code: string) => t.market.instrumentByCode(code)!.id;
   let admin: { id: number; token: string } | undefined;
 
-  /** The operator of these scenarios: an admin, who may make every back-office call. */
+  /**
+   * The operator of these scenarios: an admin, who may make every back-office call, signed in again for
+   * each (scenarios move the clock past the back office's 30 minutes idle and 12 hours).
+   */
   async function operator() {
     admin ??= await operatorToken(t, 'admin');
-    return admin;
+    return { id: admin.id, token: await createOperatorSession(db, admin.id) };
   }
 
   const call = async (token: string, path: string, query: Query) =>
@@ -60,7 +65,7 @@ export function desk(t: TestApp) {
      * A quote one second after the last, which the market must take: a jump past the spike filter's
      * threshold is confirmed by the provider's next quote at the same price, as a real move would be.
      */
-    tick(symbol: string, price: string) {
+    tick(symbol: string, price: string | { bid: string; ask: string }) {
       t.clock.set(t.clock.now() + 1000);
       expect(t.quote(symbol, price)).toBe(true);
     },
@@ -113,9 +118,10 @@ export function desk(t: TestApp) {
       });
       return res.body;
     },
-    payWithdrawal: async (withdrawalId: number) => payWithdrawal(db, (await operator()).id, withdrawalId),
+    payWithdrawal: async (withdrawalId: number) =>
+      payWithdrawal(db, (await operator()).id, withdrawalId, new Date(t.clock.now())),
     rejectWithdrawal: async (withdrawalId: number) =>
-      rejectWithdrawal(db, (await operator()).id, withdrawalId, 'declined'),
+      rejectWithdrawal(db, (await operator()).id, withdrawalId, 'declined', new Date(t.clock.now())),
     /** A back-office call, as the admin app makes it, by the scenarios' operator. */
     operatorCall: async (method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}) =>
       adminCall(t, method, path, (await operator()).token, input),

@@ -87,7 +87,7 @@ describe('sessions', () => {
       data: { id: user.id, uid: user.uid, is_demo: 0, email: user.email },
     });
     expect((await t.call('GET', api.userInfo.path, { token: `Bearer ${token}` })).body.code).toBe(1);
-    await revokeSession(t.database.db, token);
+    await revokeSession(t.database.db, token, new Date(t.clock.now()));
     expect((await t.call('GET', api.userInfo.path, { token })).body.code).toBe(999);
   });
 
@@ -96,7 +96,7 @@ describe('sessions', () => {
     const res = await t.call('GET', api.chargeInfo.path, { token });
     expect(res.body).toMatchObject({
       code: Code.REFUSED,
-      msg: 'Please register or log in to a real hard account',
+      msg: 'This needs a real account: sign up or sign in with one',
     });
   });
 });
@@ -118,7 +118,7 @@ describe('bad input', () => {
 
   it('names the field the contract refused', async () => {
     const res = await t.call('GET', api.setting.path, { query: { key: 'x'.repeat(500) } });
-    expect(res.body).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check key' });
+    expect(res.body).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Invalid value for key' });
   });
 
   it('ignores a body of an unknown type', async () => {

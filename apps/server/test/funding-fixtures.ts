@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { ledgerEntries, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
+import { ledgerEntries } from '../src/ledger/schema';
 import { addDemoFunding } from './demo-data';
 import { startTestApp, type TestApp } from './harness';
 

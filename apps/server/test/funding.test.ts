@@ -105,7 +105,7 @@ describe('deposit options and requests', () => {
         proofImg: proofOfB,
         wire_id: wire.id,
       }),
-    ).toMatchObject({ code: Code.REFUSED, msg: 'Please upload your payment proof' });
+    ).toMatchObject({ code: Code.REFUSED, msg: 'Please upload your proof of payment' });
     expect(
       (
         await get(a.token, '/api/quickCharge/wire_submit', {
@@ -253,7 +253,7 @@ describe('withdrawal refusals', () => {
       draw_currency_id: usdt.id,
       number: '20',
     });
-    expect(noMethod).toMatchObject({ code: Code.REFUSED, msg: 'Please set up a collection account first' });
+    expect(noMethod).toMatchObject({ code: Code.REFUSED, msg: 'Please add a withdrawal method first' });
     const { method } = await bindCoin(who.token);
     const draw = (number: string, currencyId = usdt.id) =>
       stepUpPost(who.token, '/api/account/draw', {
@@ -265,7 +265,7 @@ describe('withdrawal refusals', () => {
     expect((await draw('5')).msg).toBe('The minimum withdrawal is 10');
     expect((await draw('50001')).msg).toBe('The maximum withdrawal is 50000');
     // A method bound for USDT TRC20 does not pay out another currency.
-    expect((await draw('20', currencies[1].id)).msg).toBe('Please set up a collection account first');
+    expect((await draw('20', currencies[1].id)).msg).toBe('Please add a withdrawal method first');
     const l = await ledgerCheck(t, who.id);
     expect(l).toEqual({ balance: 100, lock: 0, ledgerBalance: 100, ledgerLock: 0 });
   });
@@ -281,7 +281,7 @@ describe('withdrawal refusals', () => {
       bank_address: 'Street 1',
       payee_name: 'Ana',
     });
-    expect(missing).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check payee_account' });
+    expect(missing).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Invalid value for payee_account' });
     const bound = await stepUpPost(who.token, '/api/wallet/bind_draw_method', {
       type: 2,
       draw_id: usd.id,
@@ -342,7 +342,7 @@ describe('one user never reaches another’s', () => {
         number: '20',
         draw_method_id: method.id,
       });
-      expect(r.msg).toBe('Please set up a collection account first');
+      expect(r.msg).toBe('Please add a withdrawal method first');
     });
 
     const view = (token?: string) =>
@@ -444,7 +444,7 @@ describe('who may do what', () => {
       protocol_code: '',
       address: '',
     });
-    expect(created).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check address' });
+    expect(created).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Invalid value for address' });
 
     const currencies = await adminCall(t, 'GET', '/admin/api/withdraw-currencies', finance);
     const btc = currencies.data.find((c: { code: string }) => c.code === 'BTC');
@@ -473,7 +473,7 @@ describe('who may do what', () => {
       .values({ uid: 'demo-f', loginType: 'demo', isDemo: true, demoId: 'dev-f', inviteCode: 'DEMOF' })
       .returning();
     const token = await createSession(t.database.db, demo!.id);
-    const msg = 'Please register or log in to a real hard account';
+    const msg = 'This needs a real account: sign up or sign in with one';
     expect(await get(token, '/api/quickCharge/info')).toMatchObject({ code: Code.REFUSED, msg });
     expect(await get(token, '/api/account/draw_symbol_list', { type: 1 })).toMatchObject({ msg });
     expect(await post(token, '/api/account/draw', { draw_currency_id: 1, number: '10' })).toMatchObject({

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type Config, testConfig } from '../src/config';
 import { embeddedDir } from '../src/db/client';
@@ -25,10 +26,11 @@ export interface TestApp extends Platform {
   /** The market's clock: tests move time themselves and push ticks with `market.pushTick` or `quote`. */
   clock: { now(): number; set(ms: number): void };
   /**
-   * A provider's quote of `symbol` at `price`, received now; a jump the spike filter holds is confirmed by
-   * the provider's next quote at the same price. False when the market refuses it.
+   * A provider's quote of `symbol` at one `price` (v1 tick) or a bid and an ask (v2 quote), received now; a
+   * jump the spike filter holds is confirmed by the provider's next quote at the same price. False when the
+   * market refuses it.
    */
-  quote(symbol: string, price: string, time?: number): boolean;
+  quote(symbol: string, price: string | { bid: string; ask: string }, time?: number): boolean;
   /** Calls the API in process and returns the parsed envelope. */
   call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -81,24 +83,45 @@ export async function startTestApp(
   { at = TEST_START }: { /** Where the clock starts. */ at?: number } = {},
 ): Promise<TestApp> {
   const { config, drop: dropDatabase } = await throwawayDatabase(testConfig(overrides));
+  const node = await startTestNode(config, { clock: manualClock(at) });
+  return Object.assign(Object.create(node) as TestApp, {
+    async close() {
+      await node.close();
+      await dropDatabase();
+    },
+  });
+}
+
+/** A clock that moves only when a test sets it, from `at`. */
+export function manualClock(at = TEST_START): TestApp['clock'] {
   let time = at;
-  const clock = {
+  return {
     now: () => time,
     set: (ms: number) => {
       time = ms;
     },
   };
-  const platform = await startPlatform(config, { now: clock.now, feed: silentFeed });
+}
+
+/**
+ * A node on `config`'s database as it is (several of them share one PostgreSQL database, as nodes of one
+ * deployment do), on `clock`, its log lines to `logTo` when given. Closing it leaves the database.
+ */
+export async function startTestNode(
+  config: Config,
+  { clock, logTo }: { clock: TestApp['clock']; logTo?: DestinationStream },
+): Promise<TestApp> {
+  const platform = await startPlatform(config, { now: clock.now, feed: silentFeed, logTo });
   await platform.http.ready();
 
-  const quote = (symbol: string, price: string, time = clock.now()) => {
-    const tick = { symbol, price, time, volume: 1 };
+  const quote = (symbol: string, price: string | { bid: string; ask: string }, time = clock.now()) => {
+    const tick = { symbol, time, volume: 1, ...(typeof price === 'string' ? { price } : price) };
     if (platform.market.pushTick(tick)) return true;
     return platform.market.pushTick(tick);
   };
 
-  return {
-    ...platform,
+  // Over the platform, not a copy: its engine and the other leader's parts are read when asked for.
+  const helpers: Pick<TestApp, 'clock' | 'quote' | 'call' | 'close'> = {
     clock,
     quote,
     async call(method, url, options = {}) {
@@ -124,9 +147,7 @@ export async function startTestApp(
       }
       return { status: res.statusCode, body };
     },
-    async close() {
-      await platform.close();
-      await dropDatabase();
-    },
+    close: () => platform.close(),
   };
+  return Object.assign(Object.create(platform) as TestApp, helpers);
 }

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ledgerEntries, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
+import { ledgerEntries } from '../src/ledger/schema';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;

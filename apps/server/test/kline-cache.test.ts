@@ -4,9 +4,9 @@ import type { Bar } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentFeed } from '../src/feed/feed';
 import { BarBook, candleOf, readBars } from '../src/market/candles';
-import { KlineCache, type KlineView } from '../src/market/klineCache';
+import { KlineCache, type KlineView } from '../src/market/kline-cache';
 import { createMarket, type Market } from '../src/market/service';
-import { Piece, splicedGzip } from '../src/market/splicedGzip';
+import { Piece, splicedGzip } from '../src/market/spliced-gzip';
 import { startTestApp, TEST_START, type TestApp } from './harness';
 
 let t: TestApp;
@@ -46,7 +46,8 @@ async function stored(market: Market, period: Period, limit = MAX_BARS): Promise
 }
 
 const tick = (market: Market, price: string, time: number) =>
-  expect(market.pushTick({ symbol: SYMBOL, price, time, volume: 1 })).toBe(true);
+  // Bid and ask at `price`: bars are drawn on the bid.
+  expect(market.pushTick({ symbol: SYMBOL, bid: price, ask: price, time, volume: 1 })).toBe(true);
 
 const viewCandles = (view: KlineView): Candle[] =>
   JSON.parse(`[${[view.closed.text, view.live].filter(Boolean).join(',')}]`);
@@ -129,7 +130,7 @@ describe('kline from memory', () => {
       config: t.config,
       now: t.clock.now,
       feed: silentFeed,
-      log: () => {},
+      log: t.log,
     });
     await follower.start();
     await follower.follow();
@@ -143,7 +144,7 @@ describe('kline from memory', () => {
       const minute = AT + 5 * MINUTE;
       // Bitcoin brought to 98000.00 a minute before, confirmed past the spike filter as a provider would.
       t.clock.set(minute - MINUTE);
-      expect(t.quote(SYMBOL, '98000.00')).toBe(true);
+      expect(t.quote(SYMBOL, { bid: '98000.00', ask: '98000.00' })).toBe(true);
       t.clock.set(minute);
       tick(t.market, '98000.00', minute);
       tick(t.market, '98010.00', minute + 30_000);

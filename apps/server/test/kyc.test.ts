@@ -44,7 +44,7 @@ describe('real-name verification', () => {
     });
     expect(await submit(who.token)).toMatchObject({
       code: Code.REFUSED,
-      msg: 'Your verification is under review or already certified',
+      msg: 'Your verification is under review or already approved',
     });
 
     const queue = await adminCall(t, 'GET', '/admin/api/verifications', support, { status: 1 });

@@ -1,10 +1,10 @@
 import type { Schedule } from '@meridian/core';
 import { ALWAYS_OPEN } from '@meridian/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExternalFeed, leadingProvider } from '../src/feed/external';
-import type { FeedInstrument, Tick } from '../src/feed/feed';
+import { ExternalFeed, type FeedLog, leadingProvider } from '../src/feed/external';
+import type { FeedInstrument, PriceTick, Tick } from '../src/feed/feed';
 import { Simulator } from '../src/feed/simulator';
-import { startFakeFeed } from './fakeFeed';
+import { startFakeFeed } from './fake-feed';
 
 const forexHours: Schedule = { windows: [{ open: 'Sun 22:00', close: 'Fri 22:00' }], holidays: [] };
 const INSTRUMENTS: FeedInstrument[] = [
@@ -17,13 +17,19 @@ const INSTRUMENTS: FeedInstrument[] = [
     schedule: { windows: ALWAYS_OPEN, holidays: [] },
   },
 ];
+/** A feed log that keeps the events' names, whatever their level. */
+const recorder = (events: string[]): FeedLog => ({
+  info: (_, event) => events.push(event),
+  warn: (_, event) => events.push(event),
+});
+
 const WEDNESDAY = Date.parse('2026-11-18T12:00:00Z');
 const SATURDAY = Date.parse('2026-11-21T12:00:00Z');
 
-function simulate(seed: number, start: number, minutes: number): Tick[] {
+function simulate(seed: number, start: number, minutes: number): PriceTick[] {
   const sim = new Simulator(seed, () => start);
   sim.load(INSTRUMENTS);
-  const ticks: Tick[] = [];
+  const ticks: PriceTick[] = [];
   // Released in uneven steps, as a timer would: the ticks must not depend on how they are released.
   const end = start + minutes * 60_000;
   for (let t = start; t < end; t += 777) ticks.push(...sim.advance(t));
@@ -72,7 +78,7 @@ describe('the external feed adapter', () => {
   async function connected() {
     const provider = await startFakeFeed();
     const events: string[] = [];
-    const feed = new ExternalFeed({ urls: [provider.url], log: (event) => events.push(event) });
+    const feed = new ExternalFeed({ urls: [provider.url], log: recorder(events) });
     const ticks: Tick[] = [];
     cleanup.push(
       () => feed.stop(),
@@ -100,6 +106,24 @@ describe('the external feed adapter', () => {
     ]);
   });
 
+  it('delivers a v2 quote with its own bid and ask, and refuses one without both or with junk in either', async () => {
+    const { provider, ticks, events } = await connected();
+    provider.send({ type: 'quote', symbol: 'EURUSD', bid: '1.16480', time: WEDNESDAY });
+    provider.send({ type: 'quote', symbol: 'EURUSD', bid: '1.16480', ask: 'x', time: WEDNESDAY });
+    provider.send({ type: 'quote', symbol: 'EURUSD', bid: '1.16480', ask: '1.16492', time: WEDNESDAY });
+    await until(() => ticks.length === 1);
+    expect(ticks[0]).toEqual({
+      type: 'quote',
+      symbol: 'EURUSD',
+      bid: '1.16480',
+      ask: '1.16492',
+      time: WEDNESDAY,
+      volume: 1,
+      source: 0,
+    });
+    expect(events.filter((e) => e === 'feed message refused')).toHaveLength(2);
+  });
+
   it('refuses malformed messages and keeps going', async () => {
     const { provider, ticks, events } = await connected();
     for (const junk of [
@@ -114,7 +138,7 @@ describe('the external feed adapter', () => {
     }
     provider.send({ type: 'tick', symbol: 'EURUSD', price: '1.16502', time: WEDNESDAY });
     await until(() => ticks.length === 1);
-    expect(ticks[0]!.price).toBe('1.16502');
+    expect(ticks[0]).toMatchObject({ price: '1.16502' });
     expect(events.filter((e) => e === 'feed message refused')).toHaveLength(6);
   });
 
@@ -149,7 +173,7 @@ describe('two price providers, the first preferred', () => {
     const feed = new ExternalFeed({
       urls: [first.url, second.url],
       failoverMs: 300,
-      log: (event) => events.push(event),
+      log: recorder(events),
     });
     const ticks: Tick[] = [];
     cleanup.push(
@@ -159,7 +183,7 @@ describe('two price providers, the first preferred', () => {
     );
     feed.start(INSTRUMENTS, (tick) => ticks.push(tick));
     await Promise.all([first.subscribed(1), second.subscribed(1)]);
-    const prices = () => ticks.map((t) => t.price);
+    const prices = () => ticks.map((t) => ('price' in t ? t.price : t.bid));
     const tick = (price: string) => ({ type: 'tick', symbol: 'BTCUSD', price, time: Date.now() });
 
     first.send(tick('96000.00'));

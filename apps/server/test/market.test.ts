@@ -12,13 +12,13 @@ import {
   type Period,
   Topic,
 } from '@meridian/contract';
-import { bucketStart, dec, toFixed } from '@meridian/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { bucketStart, dec, platformQuote, pointsText, toFixed } from '@meridian/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { serverRoot } from '../src/config';
 import { candleOf, readBars, rollUpHistory } from '../src/market/candles';
-import { candles, instruments } from '../src/market/schema';
+import { candles, categories, instruments } from '../src/market/schema';
 import { seedMarket } from '../src/market/seed';
 import type { Connection } from '../src/ws/gateway';
 import { startTestApp, TEST_START, type TestApp } from './harness';
@@ -48,6 +48,8 @@ const WIRE_FIELDS = [
   'MaxCont',
   'SpreadRate',
   'QuoteCurrency',
+  'Bid',
+  'Ask',
 ].sort();
 
 async function tradeList(): Promise<Instrument[]> {
@@ -80,6 +82,12 @@ describe('trade_list', () => {
     for (const i of list) {
       expect(Object.keys(i).sort(), i.Code).toEqual(WIRE_FIELDS);
       expect(Object.keys(i.ForexQuotations).sort()).toEqual(['Change', 'Close', 'High', 'Low', 'Open']);
+      // Beyond SPEC: the bid (the quote's Close) and the ask, at the instrument's precision, the ask not below.
+      expect([i.Bid, i.Ask], i.Code).toEqual([
+        i.ForexQuotations.Close,
+        expect.stringMatching(priceAt(i.PricePrecision)),
+      ]);
+      expect(dec(i.Ask).gte(i.Bid), i.Code).toBe(true);
       for (const price of ['Open', 'Close', 'High', 'Low'] as const) {
         expect(i.ForexQuotations[price], `${i.Code} ${price}`).toMatch(priceAt(i.PricePrecision));
       }
@@ -150,7 +158,15 @@ describe('trade_list', () => {
   it('moves the quote with a tick and gives Change against the session open', async () => {
     const before = await bySymbol('GBPUSD');
     const price = toFixed(dec(before.ForexQuotations.Open).times('1.004'), 5);
+    // One price: the bid and ask around it at the instrument's spread, the bid rounded down, the ask up.
     expect(t.quote('GBPUSD', price, TEST_START + 500)).toBe(true);
+    const quoted = platformQuote({ price }, { spreadRate: '0.00005', markup: '0', pricePrecision: 5 })!;
+    expect(await bySymbol('GBPUSD')).toMatchObject({
+      Bid: pointsText(quoted.bid, 5),
+      Ask: pointsText(quoted.ask, 5),
+    });
+    // A provider's own bid and ask (v2) are taken as they are: Close is the bid.
+    expect(t.quote('GBPUSD', { bid: price, ask: price }, TEST_START + 600)).toBe(true);
     const after = (await bySymbol('GBPUSD')).ForexQuotations;
     expect(after.Close).toBe(price);
     expect(after.Open).toBe(before.ForexQuotations.Open);
@@ -175,14 +191,14 @@ describe('trade_list', () => {
     const embedded = { databaseUrl: '', memoryDb: false, dataDir };
     try {
       const before = await startTestApp(embedded);
-      expect(before.quote('XAUUSD', '2650.10', TEST_START + 20_000)).toBe(true);
+      expect(before.quote('XAUUSD', { bid: '2650.10', ask: '2650.40' }, TEST_START + 20_000)).toBe(true);
       await before.close();
       const after = await startTestApp(embedded, { at: TEST_START + 30_000 });
       const gold = after.market.instrumentByCode('XAUUSD')!.id;
       // Only the tick's minute is stored: its age is unknown, so no order may trade on it.
       expect(after.market.quote(gold)).toMatchObject({ price: '2650.10', stale: true });
-      expect(after.quote('XAUUSD', '2650.20', TEST_START + 31_000)).toBe(true);
-      expect(after.market.quote(gold)).toMatchObject({ price: '2650.20', stale: false });
+      expect(after.quote('XAUUSD', { bid: '2650.20', ask: '2650.50' }, TEST_START + 31_000)).toBe(true);
+      expect(after.market.quote(gold)).toMatchObject({ price: '2650.20', ask: '2650.50', stale: false });
       await after.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -212,9 +228,26 @@ describe('getCategories', () => {
     expect(await names('en')).toEqual(['Forex', 'Metals', 'Energy', 'Indices', 'Crypto', 'Stocks']);
     expect(await names('de')).toContain('Aktien');
     expect(await names('hk')).toContain('外匯');
+    expect(await names('cn')).toContain('外汇');
     expect(await names('ar')).toContain('الأسهم');
     const res = await t.call('GET', api.categories.path);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['Id', 'NameShowTrans']);
+  });
+
+  it('gains the simplified Chinese names on a database seeded before cn, keeping the names it had', async () => {
+    await t.database.db
+      .update(categories)
+      .set({ names: sql`(${categories.names} - 'cn') || '{"en":"FX"}'::jsonb` });
+    await seedMarket(t.database.db);
+    const names = async (lang: string) =>
+      (await t.call('GET', api.categories.path, { lang })).body.data.map(
+        (c: { NameShowTrans: string }) => c.NameShowTrans,
+      );
+    expect(await names('cn')).toEqual(['外汇', '贵金属', '能源', '指数', '加密货币', '股票']);
+    expect(await names('en')).toEqual(['FX', 'FX', 'FX', 'FX', 'FX', 'FX']);
+    await t.database.db.update(categories).set({ names: sql`${categories.names} - 'en'` });
+    await seedMarket(t.database.db);
+    expect(await names('en')).toEqual(['Forex', 'Metals', 'Energy', 'Indices', 'Crypto', 'Stocks']);
   });
 });
 
@@ -253,7 +286,8 @@ describe('kline', () => {
       [60_000, '0.80010'],
     ] as const) {
       t.clock.set(minute + at);
-      t.market.pushTick({ symbol: 'USDCHF', price, time: minute + at, volume: 1 });
+      // Bars are drawn on the bid.
+      t.market.pushTick({ symbol: 'USDCHF', bid: price, ask: price, time: minute + at, volume: 1 });
     }
     const rows = (await kline({ forex_id: id, period: '1min', limit: 2 })).body.data;
     expect(rows).toEqual([
@@ -328,10 +362,10 @@ describe('kline', () => {
   });
 
   it.each([
-    [{ forex_id: 'abc', period: '1min' }, Code.INVALID_INPUT, 'Please check forex_id'],
-    [{ period: '1min' }, Code.INVALID_INPUT, 'Please check forex_id'],
-    [{ forex_id: 1, period: '2min' }, Code.INVALID_INPUT, 'Please check period'],
-    [{ forex_id: 1, period: '1min', limit: 100000 }, Code.INVALID_INPUT, 'Please check limit'],
+    [{ forex_id: 'abc', period: '1min' }, Code.INVALID_INPUT, 'Invalid value for forex_id'],
+    [{ period: '1min' }, Code.INVALID_INPUT, 'Invalid value for forex_id'],
+    [{ forex_id: 1, period: '2min' }, Code.INVALID_INPUT, 'Invalid value for period'],
+    [{ forex_id: 1, period: '1min', limit: 100000 }, Code.INVALID_INPUT, 'Invalid value for limit'],
     [{ forex_id: 99999, period: '1min' }, Code.NOT_FOUND, 'This instrument is not available'],
   ])('refuses %o with a clear msg', async (query, code, msg) => {
     const res = await kline(query);
@@ -377,7 +411,7 @@ describe('search', () => {
   it('refuses an overlong query', async () => {
     expect(await search({ name: 'x'.repeat(200) })).toMatchObject({
       code: Code.INVALID_INPUT,
-      msg: 'Please check name',
+      msg: 'Invalid value for name',
     });
   });
 });
@@ -407,7 +441,7 @@ describe('the websocket', () => {
     const topics = [Topic.DAY_MARKET, ...PERIODS.map((p) => klineTopic('ETHUSD', p.period))];
     const client = await subscriber(...topics);
     const time = t.clock.now();
-    t.market.pushTick({ symbol: 'ETHUSD', price: '3220.15', time: time - 3000, volume: 1 });
+    t.market.pushTick({ symbol: 'ETHUSD', bid: '3220.15', ask: '3221.05', time: time - 3000, volume: 1 });
     await until(() => client.messages().length === 1 + PERIODS.length);
     const day = client.messages().find((m) => m.type === 'DAY_MARKET');
     const klines = client.messages().filter((m) => m.type === 'kline');
@@ -415,9 +449,18 @@ describe('the websocket', () => {
       type: 'DAY_MARKET',
       code: 1,
       symbol: 'ETHUSD',
-      quotation: { close: '3220.15', time },
+      quotation: { close: '3220.15', bid: '3220.15', ask: '3221.05', time },
     });
-    expect(Object.keys(day.quotation).sort()).toEqual(['change', 'close', 'high', 'low', 'open', 'time']);
+    expect(Object.keys(day.quotation).sort()).toEqual([
+      'ask',
+      'bid',
+      'change',
+      'close',
+      'high',
+      'low',
+      'open',
+      'time',
+    ]);
     expect(klines.map((k) => k.kline.Period)).toEqual(PERIODS.map((p) => p.period));
     for (const [i, k] of klines.entries()) {
       expect(k).toMatchObject({ type: 'kline', code: 1, symbol: 'ETHUSD', kline: { Close: '3220.15' } });
@@ -444,7 +487,8 @@ describe('the websocket', () => {
     for (let i = 1; i <= 200; i++) {
       t.market.pushTick({
         symbol: 'SOLUSD',
-        price: `${148 + i / 100}`,
+        bid: `${148 + i / 100}`,
+        ask: `${149 + i / 100}`,
         time: TEST_START + 4000 + i,
         volume: 1,
       });

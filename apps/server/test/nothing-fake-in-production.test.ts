@@ -2,10 +2,11 @@ import { api, Code } from '@meridian/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, news } from '../src/content/schema';
-import { areaCodes, operators, settings } from '../src/db/schema';
-import { seed } from '../src/db/seed';
+import { areaCodes } from '../src/db/schema';
 import { depositChannels, withdrawCurrencies } from '../src/funding/schema';
-import { auditLog } from '../src/operators/schema';
+import { auditLog, operators } from '../src/operators/schema';
+import { seed } from '../src/seed';
+import { settings } from '../src/settings/schema';
 import { adminCall, operatorToken, trader } from './admin-helpers';
 import { startTestApp, type TestApp } from './harness';
 
@@ -175,7 +176,7 @@ describe('the payment page', () => {
     ]) {
       expect(await save(admin.token, junk)).toMatchObject({
         code: Code.INVALID_INPUT,
-        msg: 'Please check payment_page_url',
+        msg: 'Invalid value for payment_page_url',
       });
     }
     expect(await save(admin.token, 'http://pay.broker.example/', 'de')).toMatchObject({

@@ -395,7 +395,7 @@ describe('SPEC.md §7 paths and methods', () => {
     expectOk(await get(api.userInfo.path, {}, { headers: { Authorization: token } }), USER);
   });
 
-  it('reads the language from the `lang` header: every one of the 14 SPEC.md §3 codes', async () => {
+  it('reads the language from the `lang` header: every one of the 14 SPEC.md §3 codes, and cn', async () => {
     const msgs = new Set<string>();
     for (const lang of LANGUAGES) {
       const res = await get(api.userInfo.path, {}, { lang });
@@ -404,6 +404,7 @@ describe('SPEC.md §7 paths and methods', () => {
     }
     expect([...LANGUAGES]).toEqual([
       'hk',
+      'cn',
       'en',
       'jp',
       'kr',
@@ -418,7 +419,7 @@ describe('SPEC.md §7 paths and methods', () => {
       'it',
       'tr',
     ]);
-    expect(msgs.size).toBe(14);
+    expect(msgs.size).toBe(15);
   });
 
   it('takes the `t` timestamp on GET calls without complaint', async () => {
@@ -814,7 +815,8 @@ describe("beyond SPEC.md: the trader's toolkit", () => {
         { token },
       );
     const trailing = parsed('submitOrder', await order({ trailing_distance: '0.00200' }));
-    expect(trailing).toMatchObject({ TrailingDistance: '0.00200', TargetLossPrice: '1.09800', PartOf: 0 });
+    // 0.00200 under the bid it trails, 1.10000 × (1 − 0.00005) → 1.09994.
+    expect(trailing).toMatchObject({ TrailingDistance: '0.00200', TargetLossPrice: '1.09794', PartOf: 0 });
     const part = parsed(
       'closeOrder',
       await get(api.closeOrder.path, { id: trailing.Id, lots: '0.04' }, { token }),

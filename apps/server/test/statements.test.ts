@@ -6,8 +6,8 @@ import { api, Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../src/db/schema';
 import { post } from '../src/ledger/post';
+import { ledgerEntries } from '../src/ledger/schema';
 import { equitySnapshots } from '../src/statements/schema';
 import { snapshotEquity } from '../src/statements/snapshots';
 import { orders } from '../src/trading/schema';
@@ -98,7 +98,14 @@ describe('the ledger with filters', () => {
     expect(plain.code).toBe(Code.OK);
     expect(plain.data.total).toBe(rows.length);
     expect(plain.data.data.map((r: { Id: number }) => r.Id)).toEqual(rows.map((r) => r.id).reverse());
-    expect(Object.keys(plain.data.data[0]).sort()).toEqual(['CreatedAtTran', 'Id', 'MemoTran', 'Value']);
+    expect(Object.keys(plain.data.data[0]).sort()).toEqual([
+      'CreatedAtTran',
+      'Id',
+      'Margin',
+      'MemoTran',
+      'Type',
+      'Value',
+    ]);
     expect(blank.data).toEqual(plain.data);
   });
 

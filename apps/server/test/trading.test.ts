@@ -3,9 +3,10 @@ import { dec } from '@meridian/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Channel, type UserEvent } from '../src/bus/channels';
-import { ledgerEntries, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
+import { ledgerEntries } from '../src/ledger/schema';
 import { orders } from '../src/trading/schema';
 import { startTestApp, type TestApp } from './harness';
 
@@ -76,13 +77,13 @@ describe('buy EURUSD at market', () => {
     tick('EURUSD', '1.10000');
     const res = await submit(token, { type: 1, cont: '1', forex_id: id('EURUSD'), multiple: 100 });
     expect(res.body).toMatchObject({ code: 1, msg: 'Order placed' });
-    // Fill 1.10000 × (1 + 0.00005) = 1.100055 → 1.10006; margin 100000 × 1.10006 ÷ 100; fee 1 lot × 5.
+    // Fill at the ask 1.10000 × (1 + 0.00005) = 1.100055 → 1.10006; margin 100000 × 1.10006 ÷ 100; fee 1 lot × 5.
     expect(res.body.data).toMatchObject({
       OrderType: 1,
       Status: 1,
       Quantity: '1',
       Multiple: 100,
-      OriginPrice: '1.10000',
+      OriginPrice: '1.10006',
       Price: '1.10006',
       CautionMoney: '1100.060000',
       TradeFee: '5.000000',
@@ -157,10 +158,10 @@ describe('sell gold, stop loss hit', () => {
     tick('XAUUSD', '4010.50');
     await settled();
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.body.data.Id));
-    // Buy back at 4010.50 × 1.0001 = 4010.90; P&L (3999.60 − 4010.90) × 10 = −113.
+    // Bought back at the ask 4010.50 × 1.0001 = 4010.90105 → 4010.91, rounded up; P&L (3999.60 − 4010.91) × 10 = −113.1.
     expect(order).toMatchObject({ status: 3, closeReason: 'stop_loss' });
-    expect(dec(order!.profit!).toString()).toBe('-113');
-    expect((await balanceOf(userId)).toString()).toBe('9886.4');
+    expect(dec(order!.profit!).toString()).toBe('-113.1');
+    expect((await balanceOf(userId)).toString()).toBe('9886.3');
     await expectLedgerBalanced(userId);
   });
 });
@@ -175,8 +176,9 @@ describe('USDJPY P&L converted to USD', () => {
     tick('USDJPY', '151.000');
     const close = await t.call('GET', api.closeOrder.path, { token, query: { id: placed.body.data.Id } });
     expect(close.body.msg).toBe('Position closed');
-    // Close at 151 × 0.99995 = 150.99245 → 150.992; (150.992 − 150.008) × 100000 JPY ÷ 151 = 651.655629 USD.
-    expect(close.body.data.FactProfits).toBe('651.655629');
+    // Close at the bid 151 × 0.99995 = 150.99245 → 150.992; (150.992 − 150.008) × 100000 JPY ÷ 150.992 (the
+    // rate is the pair's bid too) = 651.690156 USD.
+    expect(close.body.data.FactProfits).toBe('651.690156');
   });
 });
 
@@ -202,12 +204,13 @@ describe('EURGBP P&L converted to USD', () => {
       if (event.userId === who.id && event.message.type === 'FOREX_TRADE')
         pushed.push((event.message.quotation as PushedTrade).TransOrder[0]!.FactProfits);
     });
-    // The spread on both sides: −0.00017 × 100,000 = −17 GBP, × 1.25 USD, then × 1.30 with no EURGBP tick.
+    // The spread: bought at the ask 0.85009, marked at the bid 0.84991: −0.00018 × 100,000 = −18 GBP, at
+    // GBPUSD's bid 1.24993, then at 1.29993 with no EURGBP tick.
     await settled();
-    expect([await factProfits(), pushed.at(-1)]).toEqual(['-21.250000', '-21.250000']);
+    expect([await factProfits(), pushed.at(-1)]).toEqual(['-22.498740', '-22.498740']);
     tick('GBPUSD', '1.30000');
     await settled();
-    expect([await factProfits(), pushed.at(-1)]).toEqual(['-22.100000', '-22.100000']);
+    expect([await factProfits(), pushed.at(-1)]).toEqual(['-23.398740', '-23.398740']);
     off();
   });
 });
@@ -241,10 +244,10 @@ describe('pending orders', () => {
     await settled();
     const holding = await t.call('GET', api.myDeal.path, { token, query: { status: 1 } });
     expect(holding.body.data.data.map((o: { Id: number }) => o.Id)).toEqual([limit.body.data.Id]);
-    // Reserved at 1.29506 (the target with the spread), filled at 1.29496: the margin at the fill is
-    // 0.10 less (0.5 × 100,000 × 0.0001 ÷ 50), and that much comes back; the fee is per lot, unchanged.
-    expect(holding.body.data.data[0]).toMatchObject({ Price: '1.29496', CautionMoney: '1294.960000' });
-    const filled = before.plus('0.1');
+    // Reserved at the target 1.29500, filled at the ask 1.29490 × 1.00005 = 1.2949647 → 1.29497: the margin at
+    // the fill is 0.03 less (0.5 × 100,000 × 0.00003 ÷ 50), and that much comes back; the fee is per lot, unchanged.
+    expect(holding.body.data.data[0]).toMatchObject({ Price: '1.29497', CautionMoney: '1294.970000' });
+    const filled = before.plus('0.03');
     expect((await balanceOf(userId)).toString()).toBe(filled.toString());
 
     const cancel = await t.call('GET', api.cancelOrder.path, { token, query: { id: other.body.data.Id } });
@@ -270,7 +273,8 @@ describe('pending orders', () => {
     tick('EURUSD', '1.09890');
     await settled();
     const holding = await t.call('GET', api.myDeal.path, { token, query: { status: 1 } });
-    expect(holding.body.data.data[0]).toMatchObject({ Id: stop.body.data.Id, OriginPrice: '1.09890' });
+    // On the bid: 1.09890 × (1 − 0.00005) = 1.0988450 → 1.09884.
+    expect(holding.body.data.data[0]).toMatchObject({ Id: stop.body.data.Id, OriginPrice: '1.09884' });
   });
 });
 
@@ -280,14 +284,14 @@ describe('refusals change nothing', () => {
     tick('EURUSD', '1.10000');
     const base = { type: 1, cont: '0.1', forex_id: id('EURUSD'), multiple: 100 };
     const cases: [Record<string, string | number>, string][] = [
-      [{ cont: '0.015' }, 'Lots must be a multiple of 0.01'],
-      [{ cont: '0' }, 'Lots must be above zero'],
-      [{ cont: 'abc' }, 'Please enter the number of lots'],
-      [{ cont: '60' }, 'The maximum is 50 lots'],
+      [{ cont: '0.015' }, 'The volume must be a multiple of 0.01 lots'],
+      [{ cont: '0' }, 'The volume must be above zero'],
+      [{ cont: 'abc' }, 'Please enter the volume in lots'],
+      [{ cont: '60' }, 'The maximum volume is 50 lots'],
       [{ multiple: 7 }, 'This leverage is not offered for this instrument'],
-      [{ stop_loss_price: '1.2' }, 'The stop-loss is on the wrong side of the price'],
-      [{ target_profit_price: '1.0' }, 'The take-profit is on the wrong side of the price'],
-      [{ status: 0, target_price: 'NaN' }, 'Please enter a valid pending price'],
+      [{ stop_loss_price: '1.2' }, 'The stop loss is on the wrong side of the current price'],
+      [{ target_profit_price: '1.0' }, 'The take profit is on the wrong side of the current price'],
+      [{ status: 0, target_price: 'NaN' }, 'Please enter a valid entry price'],
       [{ cont: '5' }, 'Not enough free margin for this order'],
       [{ forex_id: 999999 }, 'This instrument is not available'],
     ];
@@ -298,7 +302,7 @@ describe('refusals change nothing', () => {
     const de = await submit(token, { ...base, multiple: 7 }).then(() =>
       t.call('GET', api.submitOrder.path, { token, lang: 'de', query: { ...base, cont: '0' } }),
     );
-    expect(de.body.msg).not.toBe('Lots must be above zero');
+    expect(de.body.msg).not.toBe('The volume must be above zero');
     expect((await balanceOf(userId)).toString()).toBe('1000');
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
   });
@@ -351,7 +355,7 @@ describe('set TP/SL on a position', () => {
       token,
       query: { id: orderId, stop_loss_price: '1.2', target_profit_price: 0 },
     });
-    expect(wrong.body.msg).toBe('The stop-loss is on the wrong side of the price');
+    expect(wrong.body.msg).toBe('The stop loss is on the wrong side of the current price');
     const ok = await t.call('GET', api.setStopPrice.path, {
       token,
       query: { id: orderId, stop_loss_price: '1.09500', target_profit_price: '1.10500' },

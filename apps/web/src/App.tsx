@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,
@@ -15,8 +15,11 @@ import { socket } from './api/ws';
 import { showOnlyRealAccount } from './features/account/onlyRealAccount';
 import { ROUTES, type RouteDef } from './routes';
 import { useUser } from './stores/user';
+import { useConnectionState } from './ui/ConnectionState';
+import { OfflineBanner } from './ui/OfflineBanner';
 import { PageLoading } from './ui/PageLoading';
 import { type RouteHandle, RouteHandleContext } from './ui/routeHandle';
+import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary';
 import { TabBar } from './ui/TabBar';
 
 /** The route definition a path shows, if any. */
@@ -27,6 +30,11 @@ function routeOf(pathname: string): RouteDef | undefined {
 /** Pages already fetched (see preloadRoute): rendered at once, without a trip through Suspense. */
 const loadedPages = new Map<RouteDef, ComponentType>();
 const lazyPages = new Map<RouteDef, ComponentType>(ROUTES.map((def) => [def, lazy(def.page)]));
+
+/** A page whose code failed to load (offline) is asked for again: React keeps a lazy page's failure. */
+function retryPage(def: RouteDef): void {
+  if (!loadedPages.has(def)) lazyPages.set(def, lazy(def.page));
+}
 
 /**
  * Fetches the page of the path the app starts on, so that its first render is the page itself rather than a
@@ -48,10 +56,12 @@ function RequireLogin({ children, real }: { children: React.ReactNode; real?: bo
   const isLogin = useUser((s) => s.isLogin);
   const demo = useUser((s) => s.user?.is_demo === 1);
   const location = useLocation();
+  const navigate = useNavigate();
   const refused = isLogin && real && demo;
+  const asked = location.pathname + location.search;
   useEffect(() => {
-    if (refused) showOnlyRealAccount();
-  }, [refused]);
+    if (refused) showOnlyRealAccount(navigate, asked);
+  }, [refused, navigate, asked]);
   if (!isLogin) {
     const from = location.pathname + location.search;
     return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
@@ -87,16 +97,34 @@ function Layout() {
     socket.open();
   }, [location.pathname]);
 
+  // Every screen opens at its top: the document scrolls, and the one before left it wherever it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
   useEffect(() => {
     document.title = def ? `${t(def.title)} · Meridian` : 'Meridian';
   }, [def, t]);
 
+  // Offline or reconnecting, figures that move with prices are greyed (styles.css) and the banner says why.
+  const connection = useConnectionState();
+  const notLive = connection === 'offline' || connection === 'reconnecting';
   return (
-    <div className={def?.footer ? 'app app--footer' : 'app'}>
+    <div className={`app${def?.footer ? ' app--footer' : ''}${notLive ? ' app--not-live' : ''}`}>
+      <OfflineBanner state={connection} />
       <main className="app__main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary
+          key={location.pathname}
+          online={connection !== 'offline'}
+          onRetry={() => def && retryPage(def)}
+          message={t('offline.screenFailed')}
+          retryText={t('offline.retry')}
+        >
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       {def?.footer && <TabBar />}
     </div>

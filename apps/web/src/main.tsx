@@ -4,7 +4,7 @@ import type { Language } from '@meridian/contract';
 import 'antd-mobile/es/global';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
-import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import { syncSession } from './api/session';
@@ -19,26 +19,34 @@ import './styles.css';
 
 type AntdLocale = typeof enUS;
 
-/** The service worker and its update prompt: a chunk of their own, off the first screen's path. */
-const PwaUpdate = lazy(() => import('./ui/PwaUpdate'));
-
 /**
- * The service worker and its update prompt, mounted once the visit has settled (ui/afterPaint.ts). A component
- * of its own: state set in Root would redraw the whole app once more (issue 11: total blocking time).
+ * The service worker and its update prompt (a chunk of their own, off the first screen's path), loaded once the
+ * visit has settled (ui/afterPaint.ts). Offline, the chunk waits for the connection: a lazy component whose
+ * import fails would throw past every boundary and take the whole app off the screen. A component of its own:
+ * state set in Root would redraw the whole app once more (issue 11: total blocking time).
  */
 function PwaUpdateWhenSettled() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterSettled(() => setSettled(true)), []);
-  return settled ? (
-    <Suspense fallback={null}>
-      <PwaUpdate />
-    </Suspense>
-  ) : null;
+  const [PwaUpdate, setPwaUpdate] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      import('./ui/PwaUpdate').then(
+        (module) => live && setPwaUpdate(() => module.default),
+        () => window.addEventListener('online', load, { once: true }),
+      );
+    afterSettled(() => live && void load());
+    return () => {
+      live = false;
+      window.removeEventListener('online', load);
+    };
+  }, []);
+  return PwaUpdate ? <PwaUpdate /> : null;
 }
 
 /** antd-mobile's own strings (pull-to-refresh, dialogs, pickers) in the interface language. */
 const antdLocales: Record<Language, () => Promise<{ default: AntdLocale }>> = {
   hk: () => import('antd-mobile/es/locales/zh-HK'),
+  cn: () => import('antd-mobile/es/locales/zh-CN'),
   en: async () => ({ default: enUS }),
   jp: () => import('antd-mobile/es/locales/ja-JP'),
   kr: () => import('antd-mobile/es/locales/ko-KR'),

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'take_profit_hit',
   'pending_filled',
   'pending_cancelled',
+  'pending_expired',
   'margin_call',
   'stop_out',
   'deposit_approved',

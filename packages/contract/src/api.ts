@@ -12,7 +12,12 @@ export interface ApiCall {
   access: Access;
 }
 
-const call = <A extends Access>(method: Method, path: string, access: A) => ({ method, path, access });
+// Literal method and path: a client finds a call's endpoint, and so its input and answer types, by them.
+const call = <M extends Method, P extends string, A extends Access>(method: M, path: P, access: A) => ({
+  method,
+  path,
+  access,
+});
 
 export const api = {
   areaList: call('GET', '/api/default/area_list', 'public'),

@@ -41,10 +41,11 @@ export interface AdminCall {
 export type AdminEndpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = AdminCall &
   Described<I, O>;
 
-export const adminEndpoint = <I extends z.ZodType, O extends z.ZodType>(
-  call: AdminCall,
+// The call's literal method and path stay in its type: the back office's client infers each call from them.
+export const adminEndpoint = <const C extends AdminCall, I extends z.ZodType, O extends z.ZodType>(
+  call: C,
   described: Described<I, O>,
-): AdminEndpoint<I, O> => ({ ...call, ...described });
+): C & Described<I, O> => ({ ...call, ...described });
 
 /** The codes any call may answer, by who may make it. */
 export function codesOf(access: Access | 'operator', errors: readonly Code[] = []): Code[] {

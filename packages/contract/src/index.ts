@@ -1,5 +1,6 @@
 export * from './alerts';
 export * from './api';
+export * from './client';
 export * from './codes';
 export * from './copying';
 export * from './endpoint';

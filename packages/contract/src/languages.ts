@@ -1,6 +1,10 @@
-/** Interface languages of SPEC.md §3, in the order the language picker shows them. */
+/**
+ * Interface languages in the order the language picker shows them: SPEC.md §3's 14, and simplified Chinese
+ * (`cn`, beyond the spec) beside the traditional.
+ */
 export const LANGUAGES = [
   'hk',
+  'cn',
   'en',
   'jp',
   'kr',
@@ -24,6 +28,7 @@ export const FALLBACK_LANGUAGE: Language = 'hk';
 /** BCP 47 tags for `<html lang>`, Intl formatting and screen readers. */
 export const LANGUAGE_TAGS: Record<Language, string> = {
   hk: 'zh-Hant-HK',
+  cn: 'zh-Hans-CN',
   en: 'en',
   jp: 'ja',
   kr: 'ko',

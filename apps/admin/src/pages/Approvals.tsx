@@ -1,4 +1,5 @@
 import type { Approval } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
@@ -71,7 +72,11 @@ export function Approvals() {
 
   return (
     <ReviewQueue<Approval>
-      path="approvals"
+      calls={{
+        list: adminEndpoints.approvals,
+        approve: adminEndpoints.approveRequest,
+        reject: adminEndpoints.rejectRequest,
+      }}
       title={t('nav.approvals')}
       statuses={{ waiting: 0, approved: 1, rejected: 2 }}
       note={(a) => a.outcome?.reason ?? ''}

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,10 +33,13 @@ const TARGETS = [
 export function Audit() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
-  const list = usePaged<AuditEntry>('audit', { ...filters });
+  const list = usePaged(adminEndpoints.audit, { ...filters });
   return (
     <>
-      <PageTitle title={t('nav.audit')} extra={<ExportButton path="audit" filters={{ ...filters }} />} />
+      <PageTitle
+        title={t('nav.audit')}
+        extra={<ExportButton endpoint={adminEndpoints.auditExport} filters={{ ...filters }} />}
+      />
       <Form layout="inline" onFinish={(v: Filters) => setFilters(v)} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="operator">
           <Input allowClear placeholder={t('audit.operator')} />

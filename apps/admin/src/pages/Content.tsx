@@ -1,14 +1,17 @@
 import {
   type AdminArticle,
   type AdminCompany,
+  adminEndpoints,
   LANGUAGES,
   type Language,
   type Page,
+  type Received,
+  type SentTo,
 } from '@meridian/contract';
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, get } from '../api';
+import { act, type Call, call } from '../api';
 import { when } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
@@ -16,14 +19,18 @@ import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 /** One language's text of an article. */
 type Text = NonNullable<AdminArticle['translations'][Language]>;
 
-function useListing<T>(path: string, input: Record<string, unknown> = {}) {
+/** The row of a listing's page. */
+type RowOf<E extends Call> = Received<E> extends Page<infer R> ? R : never;
+
+function useListing<E extends Call & { method: 'GET' }>(endpoint: E, input: Omit<SentTo<E>, 'page'>) {
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Page<T>>({ data: [], total: 0 });
+  const [listing, setListing] = useState<Page<RowOf<E>>>({ data: [], total: 0 });
   const key = JSON.stringify(input);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the input's contents
   const load = useCallback(
-    async () => setListing(await get<Page<T>>(path, { ...input, page })),
-    [path, page, key],
+    // The page joins the list's own filters (a spread TypeScript cannot check generically).
+    async () => setListing((await call(endpoint, { ...input, page } as SentTo<E>)) as Page<RowOf<E>>),
+    [endpoint, page, key],
   );
   useEffect(() => {
     load().catch(() => {});
@@ -63,8 +70,8 @@ const titled = (translations: Record<string, Partial<Text>> = {}) =>
 
 function News() {
   const { t } = useTranslation();
-  const list = useListing<AdminArticle>('news');
-  const editor = useRowEditor<AdminArticle>('news/save', list.reload, (values, row) => ({
+  const list = useListing(adminEndpoints.news, {});
+  const editor = useRowEditor<AdminArticle>(adminEndpoints.saveNews, list.reload, (values, row) => ({
     ...values,
     id: row.id,
     translations: titled(values.translations as Record<string, Partial<Text>> | undefined),
@@ -99,7 +106,7 @@ function News() {
                 <Popconfirm
                   title={t('common.deleteConfirm')}
                   onConfirm={async () => {
-                    await act('news/delete', { id: a.id });
+                    await act(adminEndpoints.deleteNews, { id: a.id });
                     await list.reload();
                   }}
                 >
@@ -170,8 +177,8 @@ const COMPANY_FIELDS = ['name', 'subject', 'logo', 'url', 'registered_address', 
 function Companies() {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const list = useListing<AdminCompany>('companies', { name });
-  const editor = useRowEditor<AdminCompany>('companies/save', list.reload);
+  const list = useListing(adminEndpoints.companies, { name });
+  const editor = useRowEditor<AdminCompany>(adminEndpoints.saveCompany, list.reload);
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -199,7 +206,7 @@ function Companies() {
                 <Popconfirm
                   title={t('common.deleteConfirm')}
                   onConfirm={async () => {
-                    await act('companies/delete', { id: c.id });
+                    await act(adminEndpoints.deleteCompany, { id: c.id });
                     await list.reload();
                   }}
                 >

@@ -1,22 +1,22 @@
-import type { RiskSnapshot, RowsPage } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Card, Col, Row, Statistic, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { get } from '../api';
-import { type Role, useSession } from '../session';
+import { call } from '../api';
+import { useSession } from '../session';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 import { useLive } from '../ui/useLive';
 import { RISK_LIVE } from './risk-data';
 
 /** The waiting items of each queue, counted with a one-row page. */
-const QUEUES: { key: string; path: string; waiting: number; roles: Role[] }[] = [
-  { key: 'deposits', path: 'deposits', waiting: 0, roles: ['finance'] },
-  { key: 'withdrawals', path: 'withdrawals', waiting: 0, roles: ['finance'] },
-  { key: 'verifications', path: 'verifications', waiting: 1, roles: ['support'] },
-  { key: 'approvals', path: 'approvals', waiting: 0, roles: ['finance'] },
-];
+const QUEUES = [
+  { key: 'deposits', list: adminEndpoints.deposits, waiting: 0, roles: ['finance'] },
+  { key: 'withdrawals', list: adminEndpoints.withdrawals, waiting: 0, roles: ['finance'] },
+  { key: 'verifications', list: adminEndpoints.verifications, waiting: 1, roles: ['support'] },
+  { key: 'approvals', list: adminEndpoints.approvals, waiting: 0, roles: ['finance'] },
+] as const;
 
 export function Dashboard() {
   const { t } = useTranslation();
@@ -25,14 +25,14 @@ export function Dashboard() {
   const [waiting, setWaiting] = useState<Record<string, number>>({});
   const queues = QUEUES.filter((q) => can(q.roles));
   const risk = can(['risk']);
-  const { data: snapshot } = useLive<RiskSnapshot>(RISK_LIVE, risk);
+  const { data: snapshot } = useLive(RISK_LIVE, risk);
   const exposure = snapshot?.exposure;
   const accounts = snapshot?.accounts;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: counted once per visit
   useEffect(() => {
     for (const q of queues) {
-      get<RowsPage<unknown>>(q.path, { status: q.waiting, size: 1 }, true).then(
+      call(q.list, { status: q.waiting, size: 1 }, true).then(
         (page) => setWaiting((w) => ({ ...w, [q.key]: page.total })),
         () => {},
       );
@@ -45,7 +45,7 @@ export function Dashboard() {
       <Row gutter={16} style={{ marginBottom: 16 }}>
         {queues.map((q) => (
           <Col span={6} key={q.key}>
-            <Card hoverable onClick={() => navigate(`/${q.path}`)}>
+            <Card hoverable onClick={() => navigate(`/${q.key}`)}>
               <Statistic
                 title={t('dashboard.waiting', { queue: t(`nav.${q.key}`) })}
                 value={waiting[q.key] ?? '–'}

@@ -1,9 +1,11 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AdminInstrument, InstrumentList } from '@meridian/contract';
-import { Button, Col, Form, Input, Row, Select, Space, Switch, Table, Tag } from 'antd';
+import { adminEndpoints } from '@meridian/contract';
+import { Button, Col, Form, Input, Row, Select, Space, Switch, Table, type TableColumnType, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../api';
+import { call } from '../api';
+import { OnOffTag } from '../ui/OnOffTag';
 import { PageTitle } from '../ui/PageTitle';
 import { RowEditorModal, useRowEditor } from '../ui/RowEditor';
 
@@ -17,13 +19,14 @@ export function Instruments() {
     rows: [],
     categories: [],
   });
-  const load = useCallback(async () => setData(await get<InstrumentList>('instruments')), []);
-  const editor = useRowEditor<AdminInstrument>('instruments/edit', load, (values, row) => ({
+  const load = useCallback(async () => setData(await call(adminEndpoints.instruments)), []);
+  const editor = useRowEditor<AdminInstrument>(adminEndpoints.editInstrument, load, (values, row) => ({
     ...values,
     id: row.id,
     leverages: (values.leverages as (string | number)[]).map(Number),
     max_lots: values.max_lots || null,
     exposure_limit: values.exposure_limit || null,
+    spike_threshold: values.spike_threshold || null,
   }));
   useEffect(() => {
     load().catch(() => {});
@@ -47,8 +50,7 @@ export function Instruments() {
           {
             title: t('instruments.enabled'),
             dataIndex: 'enabled',
-            render: (on: boolean) =>
-              on ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>,
+            render: (on: boolean) => <OnOffTag on={on} />,
           },
           {
             title: t('instruments.leverages'),
@@ -61,24 +63,10 @@ export function Instruments() {
               <span className="num">{`${i.min_lots} – ${i.max_lots ?? '∞'} / ${i.lot_step}`}</span>
             ),
           },
-          {
-            title: t('instruments.fee'),
-            dataIndex: 'fee_rate',
-            align: 'right',
-            render: (v) => <span className="num">{v}</span>,
-          },
-          {
-            title: t('instruments.spread'),
-            dataIndex: 'spread_rate',
-            align: 'right',
-            render: (v) => <span className="num">{v}</span>,
-          },
-          {
-            title: t('risk.limit'),
-            dataIndex: 'exposure_limit',
-            align: 'right',
-            render: (v) => <span className="num">{v ?? '–'}</span>,
-          },
+          numberColumn(t('instruments.fee'), 'fee_rate'),
+          numberColumn(t('instruments.spread'), 'spread_rate'),
+          numberColumn(t('instruments.markup'), 'markup'),
+          numberColumn(t('risk.limit'), 'exposure_limit'),
           {
             title: t('instruments.swaps'),
             align: 'right',
@@ -90,7 +78,12 @@ export function Instruments() {
               <Button
                 size="small"
                 onClick={() =>
-                  editor.open({ ...i, max_lots: i.max_lots ?? '', exposure_limit: i.exposure_limit ?? '' })
+                  editor.open({
+                    ...i,
+                    max_lots: i.max_lots ?? '',
+                    exposure_limit: i.exposure_limit ?? '',
+                    spike_threshold: i.spike_threshold ?? '',
+                  })
                 }
               >
                 {t('common.edit')}
@@ -128,77 +121,41 @@ export function Instruments() {
           <Select mode="tags" tokenSeparators={[',', ' ']} data-testid="leverages" />
         </Form.Item>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item
-              name="min_lots"
-              label={t('instruments.minLots')}
-              rules={[{ required: true, ...decimal }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="max_lots"
-              label={t('instruments.maxLots')}
-              extra={t('instruments.maxHint')}
-              rules={[{ pattern: decimal.pattern }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="lot_step"
-              label={t('instruments.lotStep')}
-              rules={[{ required: true, ...decimal }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="fee_rate" label={t('instruments.fee')} rules={[{ required: true, ...decimal }]}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="spread_rate"
-              label={t('instruments.spread')}
-              rules={[{ required: true, ...decimal }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="swap_long"
-              label={t('instruments.swapLong')}
-              extra={t('instruments.swapHint')}
-              rules={[{ required: true, ...signedDecimal }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="swap_short"
-              label={t('instruments.swapShort')}
-              rules={[{ required: true, ...signedDecimal }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="exposure_limit"
-              label={t('risk.limit')}
-              extra={t('risk.limitHint')}
-              rules={[{ pattern: decimal.pattern }]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
+          <TermInput name="min_lots" label={t('instruments.minLots')} span={8} required />
+          <TermInput
+            name="max_lots"
+            label={t('instruments.maxLots')}
+            extra={t('instruments.maxHint')}
+            span={8}
+          />
+          <TermInput name="lot_step" label={t('instruments.lotStep')} span={8} required />
+          <TermInput name="fee_rate" label={t('instruments.fee')} required />
+          <TermInput name="spread_rate" label={t('instruments.spread')} required />
+          <TermInput
+            name="markup"
+            label={t('instruments.markup')}
+            extra={t('instruments.markupHint')}
+            required
+          />
+          <TermInput
+            name="spike_threshold"
+            label={t('instruments.spikeThreshold')}
+            extra={t('instruments.spikeThresholdHint')}
+          />
+          <TermInput
+            name="swap_long"
+            label={t('instruments.swapLong')}
+            extra={t('instruments.swapHint')}
+            pattern={signedDecimal.pattern}
+            required
+          />
+          <TermInput
+            name="swap_short"
+            label={t('instruments.swapShort')}
+            pattern={signedDecimal.pattern}
+            required
+          />
+          <TermInput name="exposure_limit" label={t('risk.limit')} extra={t('risk.limitHint')} span={24} />
         </Row>
         <Form.Item label={t('instruments.sessions')} extra={t('instruments.sessionsHint')}>
           <Form.List name="sessions">
@@ -233,5 +190,35 @@ export function Instruments() {
         </Form.Item>
       </RowEditorModal>
     </>
+  );
+}
+
+/** A figure of the terms, right-aligned; '–' where it is not set. */
+function numberColumn(title: string, dataIndex: keyof AdminInstrument): TableColumnType<AdminInstrument> {
+  return { title, dataIndex, align: 'right', render: (v) => <span className="num">{v ?? '–'}</span> };
+}
+
+/** One of the terms typed as a number: required, or left blank for none; decimal unless `pattern` says otherwise. */
+function TermInput({
+  name,
+  label,
+  extra,
+  span = 12,
+  pattern = decimal.pattern,
+  required = false,
+}: {
+  name: string;
+  label: string;
+  extra?: string;
+  span?: number;
+  pattern?: RegExp;
+  required?: boolean;
+}) {
+  return (
+    <Col span={span}>
+      <Form.Item name={name} label={label} extra={extra} rules={[{ required, pattern }]}>
+        <Input />
+      </Form.Item>
+    </Col>
   );
 }

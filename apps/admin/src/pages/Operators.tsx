@@ -1,10 +1,12 @@
 import type { OperatorRow } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Form, Input, Modal, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, get } from '../api';
+import { act, call } from '../api';
 import { type Role, useSession } from '../session';
 import { when } from '../ui/format';
+import { OnOffTag } from '../ui/OnOffTag';
 import { PageTitle } from '../ui/PageTitle';
 import { PASSWORD_MIN } from './PasswordChange';
 
@@ -20,7 +22,7 @@ export function Operators() {
   const [rows, setRows] = useState<OperatorRow[]>([]);
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm();
-  const load = useCallback(async () => setRows(await get<OperatorRow[]>('operators')), []);
+  const load = useCallback(async () => setRows(await call(adminEndpoints.operators)), []);
   const roleOptions = ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }));
   useEffect(() => {
     load().catch(() => {});
@@ -56,7 +58,7 @@ export function Operators() {
                   options={roleOptions}
                   style={{ minWidth: 120 }}
                   onChange={async (role) => {
-                    await act('operators/role', { id: o.id, role }, 'operators.filed');
+                    await act(adminEndpoints.changeOperatorRole, { id: o.id, role }, 'operators.filed');
                     await load();
                   }}
                 />
@@ -65,8 +67,7 @@ export function Operators() {
           {
             title: t('operators.totp'),
             dataIndex: 'totp_enabled',
-            render: (on: boolean) =>
-              on ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>,
+            render: (on: boolean) => <OnOffTag on={on} />,
           },
           { title: t('common.created'), dataIndex: 'created_at', render: when },
           {
@@ -76,7 +77,11 @@ export function Operators() {
                 checked={!o.disabled}
                 disabled={o.id === me?.id}
                 onChange={async (active) => {
-                  await act('operators/disable', { id: o.id, disabled: !active }, 'operators.filed');
+                  await act(
+                    adminEndpoints.disableOperator,
+                    { id: o.id, disabled: !active },
+                    'operators.filed',
+                  );
                   await load();
                 }}
               />
@@ -97,7 +102,7 @@ export function Operators() {
           layout="vertical"
           initialValues={{ role: 'support' }}
           onFinish={async (values) => {
-            await act('operators/create', values, 'operators.filed');
+            await act(adminEndpoints.createOperator, values, 'operators.filed');
             setCreating(false);
             form.resetFields();
             await load();

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { usePaged } from '../ui/usePaged';
 export function Outbox() {
   const { t } = useTranslation();
   const [recipient, setRecipient] = useState('');
-  const list = usePaged<OutboxMessage>('outbox', { recipient });
+  const list = usePaged(adminEndpoints.outbox, { recipient });
   return (
     <>
       <PageTitle

@@ -1,5 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { OperatorPasswordChange } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export function PasswordForm({ onDone }: { onDone?: () => void }) {
   async function submit({ current_password, new_password }: Passwords) {
     setBusy(true);
     // A refusal (wrong current password…) was shown by call(); the form stays for another try.
-    const changed = await act('password', { current_password, new_password }).then(
+    const changed = await act(adminEndpoints.changePassword, { current_password, new_password }).then(
       () => true,
       () => false,
     );

@@ -1,4 +1,5 @@
 import type { DepositQueueRow, VerificationQueueRow, WithdrawalQueueRow } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../ui/format';
@@ -38,8 +39,12 @@ export function Deposits() {
   const { t } = useTranslation();
   return (
     <TraderQueue<DepositQueueRow>
-      exportable
-      path="deposits"
+      calls={{
+        list: adminEndpoints.deposits,
+        approve: adminEndpoints.approveDeposit,
+        reject: adminEndpoints.rejectDeposit,
+        export: adminEndpoints.depositsExport,
+      }}
       title={t('nav.deposits')}
       statuses={REVIEW}
       columns={[
@@ -72,8 +77,12 @@ export function Withdrawals() {
   const { t } = useTranslation();
   return (
     <TraderQueue<WithdrawalQueueRow>
-      exportable
-      path="withdrawals"
+      calls={{
+        list: adminEndpoints.withdrawals,
+        approve: adminEndpoints.payWithdrawal,
+        reject: adminEndpoints.rejectWithdrawal,
+        export: adminEndpoints.withdrawalsExport,
+      }}
       title={t('nav.withdrawals')}
       statuses={REVIEW}
       columns={[
@@ -113,7 +122,11 @@ export function Verifications() {
   const { t } = useTranslation();
   return (
     <TraderQueue<VerificationQueueRow>
-      path="verifications"
+      calls={{
+        list: adminEndpoints.verifications,
+        approve: adminEndpoints.approveVerification,
+        reject: adminEndpoints.rejectVerification,
+      }}
       title={t('nav.verifications')}
       statuses={{ waiting: 1, approved: 2, rejected: 3 }}
       columns={[

@@ -1,8 +1,9 @@
 import type { ReconcileReport } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Result, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../api';
+import { call } from '../api';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
 
@@ -14,7 +15,7 @@ export function Reconcile() {
   const run = async () => {
     setBusy(true);
     try {
-      setReport(await get<ReconcileReport>('reconcile'));
+      setReport(await call(adminEndpoints.reconcile));
     } finally {
       setBusy(false);
     }

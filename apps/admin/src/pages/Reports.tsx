@@ -1,9 +1,15 @@
-import { type ClientPnlRow, type HouseDay, type HouseFigures, REPORT_MAX_DAYS } from '@meridian/contract';
+import {
+  adminEndpoints,
+  type ClientPnlRow,
+  type HouseDay,
+  type HouseFigures,
+  REPORT_MAX_DAYS,
+} from '@meridian/contract';
 import { Card, DatePicker, Input, Segmented, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../api';
+import { call } from '../api';
 import { ExportButton } from '../ui/ExportButton';
 import { Amount } from '../ui/format';
 import { PageTitle } from '../ui/PageTitle';
@@ -44,9 +50,9 @@ function ClientPnl() {
   const { t } = useTranslation();
   const [range, setRange] = useState<Range>([dayjs().startOf('month'), dayjs()]);
   const [q, setQ] = useState('');
-  const [sort, setSort] = useState('pnl_desc');
+  const [sort, setSort] = useState<'pnl_desc' | 'pnl_asc'>('pnl_desc');
   const filters = { ...periodOf(range), q, sort };
-  const list = usePaged<ClientPnlRow>('reports/client-pnl', filters);
+  const list = usePaged(adminEndpoints.clientPnl, filters);
   const money = (key: keyof ClientPnlRow, title: string) => ({
     title,
     dataIndex: key,
@@ -61,13 +67,13 @@ function ClientPnl() {
         <Input.Search allowClear placeholder={t('reports.search')} onSearch={setQ} style={{ width: 220 }} />
         <Segmented
           value={sort}
-          onChange={(v) => setSort(String(v))}
+          onChange={(v) => setSort(v as typeof sort)}
           options={[
             { value: 'pnl_desc', label: t('reports.pnlDesc') },
             { value: 'pnl_asc', label: t('reports.pnlAsc') },
           ]}
         />
-        <ExportButton path="reports/client-pnl" filters={filters} />
+        <ExportButton endpoint={adminEndpoints.clientPnlExport} filters={filters} />
       </Space>
       <Table<ClientPnlRow>
         rowKey="user_id"
@@ -99,9 +105,7 @@ function House() {
   const key = JSON.stringify(period);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the period
   useEffect(() => {
-    get<{ rows: HouseDay[]; total: HouseFigures }>('reports/house', period).then(setData, () =>
-      setData(null),
-    );
+    call(adminEndpoints.houseDaily, period).then(setData, () => setData(null));
   }, [key]);
   const money = (key: keyof HouseFigures, title: string) => ({
     title,
@@ -113,7 +117,7 @@ function House() {
     <Card title={t('reports.house')}>
       <Space wrap style={{ marginBottom: 16 }}>
         <PeriodPicker value={range} onChange={setRange} />
-        <ExportButton path="reports/house" filters={period} />
+        <ExportButton endpoint={adminEndpoints.houseDailyExport} filters={period} />
       </Space>
       <Table<HouseDay>
         rowKey="day"

@@ -1,4 +1,5 @@
-import type { Exposure, RiskSnapshot } from '@meridian/contract';
+import type { Exposure } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Badge, Button, Card, Col, Form, Input, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount, when } from '../ui/format';
@@ -15,7 +16,7 @@ type ExposureRow = Exposure['rows'][number];
 function useLimitEditor() {
   // Nothing to reload: the live view pushes the new limit.
   return useRowEditor<ExposureRow & { id: number }>(
-    'instruments/edit',
+    adminEndpoints.editInstrument,
     async () => {},
     (values, row) => ({
       id: row.instrument_id,
@@ -27,7 +28,7 @@ function useLimitEditor() {
 export function Risk() {
   const { t } = useTranslation();
   // Pushed by the server whenever the bus reports an order or a price change (no polling).
-  const { data: snapshot, live } = useLive<RiskSnapshot>(RISK_LIVE);
+  const { data: snapshot, live } = useLive(RISK_LIVE);
   const exposure = snapshot?.exposure;
   const accounts = snapshot?.accounts;
   const limitEditor = useLimitEditor();

@@ -1,11 +1,11 @@
-import type { AdminSettings, SettingName } from '@meridian/contract';
+import type { SettingName } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Card, Form, Input, Radio, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, get } from '../api';
+import { act, call } from '../api';
 import { PageTitle } from '../ui/PageTitle';
 
-type Values = AdminSettings;
 /** Yes/no settings are stored as '1'/'0' and edited as switches. */
 const SWITCHES: readonly SettingName[] = ['negative_balance_protection', 'company_mode'];
 /** Addresses traders are sent to: https only (the server checks the same), or empty for none. */
@@ -17,7 +17,7 @@ export function Settings() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    get<Values>('settings').then(
+    call(adminEndpoints.settings).then(
       (v) =>
         form.setFieldsValue({
           ...v,
@@ -30,7 +30,7 @@ export function Settings() {
   async function save(values: Record<string, string | boolean>) {
     setBusy(true);
     try {
-      const saved = await act<Values>('settings', {
+      const saved = await act(adminEndpoints.saveSettings, {
         ...values,
         ...Object.fromEntries(SWITCHES.map((k) => [k, values[k] ? '1' : '0'])),
       });

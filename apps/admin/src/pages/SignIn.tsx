@@ -1,5 +1,6 @@
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { OperatorCredentials, OperatorSignedIn } from '@meridian/contract';
+import type { OperatorCredentials } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export function SignIn() {
   async function submit(values: Credentials) {
     setBusy(true);
     try {
-      const { token, operator } = await call<OperatorSignedIn>('POST', 'login', values, !needsCode);
+      const { token, operator } = await call(adminEndpoints.login, values, !needsCode);
       signedIn(token, operator);
     } catch (error) {
       const asked =

@@ -1,4 +1,5 @@
 import type { OperatorTotpEnable, OperatorTotpSetup } from '@meridian/contract';
+import { adminEndpoints } from '@meridian/contract';
 import { Alert, Button, Input, Modal, QRCode, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function TotpSteps({ onDone }: { onDone?: () => void }) {
     SIX_DIGITS.test(code) && (!replacing || (proof.password && SIX_DIGITS.test(proof.current_code)));
 
   async function confirm() {
-    await act('totp/enable', replacing ? { code, ...proof } : { code });
+    await act(adminEndpoints.totpEnable, replacing ? { code, ...proof } : { code });
     await refresh();
     onDone?.();
   }
@@ -42,10 +43,7 @@ export function TotpSteps({ onDone }: { onDone?: () => void }) {
         style={{ marginBottom: 16 }}
       />
       {!setup ? (
-        <Button
-          type="primary"
-          onClick={async () => setSetup(await call<OperatorTotpSetup>('POST', 'totp/setup'))}
-        >
+        <Button type="primary" onClick={async () => setSetup(await call(adminEndpoints.totpSetup))}>
           {operator?.totp_enabled ? t('totp.replace') : t('totp.start')}
         </Button>
       ) : (

@@ -1,12 +1,15 @@
 import type { DepositQueueRow, VerificationQueueRow, WithdrawalQueueRow } from '@meridian/contract';
-import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act } from '../api';
+import { act, type Call } from '../api';
 import { ExportButton } from './ExportButton';
 import { when } from './format';
 import { PageTitle } from './PageTitle';
+import { RejectModal } from './RejectModal';
+import { ReviewButtons } from './ReviewButtons';
+import { ReviewStatus } from './ReviewStatus';
 import { usePaged } from './usePaged';
 
 /** What every queue's item has (the contract's queue rows): its number, review status and when it was made. */
@@ -15,9 +18,17 @@ export type Reviewed = Pick<
   'id' | 'status' | 'created_at'
 >;
 
+/** A review queue's calls in the contract (each queue's list, approve and reject take the same fields). */
+export interface QueueCalls {
+  list: Call & { method: 'GET' };
+  approve: Call;
+  reject: Call;
+  export?: Call;
+}
+
 export interface QueueProps<T extends Reviewed> {
-  /** Under /admin/api: the list, `{path}/approve` and `{path}/reject`. */
-  path: string;
+  /** Its calls: the list, approve, reject and, when it is exportable, the export. */
+  calls: QueueCalls;
   title: string;
   /** The status codes of this queue: waiting, approved, rejected. */
   statuses: { waiting: number; approved: number; rejected: number };
@@ -27,25 +38,22 @@ export interface QueueProps<T extends Reviewed> {
   note(item: T): string;
   /** Why this operator may not approve the item (their own request), or null. */
   blocked?(item: T): string | null;
-  /** Offers "Export CSV" of the queue as filtered (`{path}/export`). */
-  exportable?: boolean;
 }
 
 /** A review queue: waiting items first, approve, or reject with a reason. */
 export function ReviewQueue<T extends Reviewed>({
-  path,
+  calls,
   title,
   statuses,
   columns,
   note,
   blocked,
-  exportable,
 }: QueueProps<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>(String(statuses.waiting));
   const [rejecting, setRejecting] = useState<T | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
-  const list = usePaged<T>(path, { status: status === 'all' ? undefined : status });
+  const filters = { status: status === 'all' ? undefined : Number(status) };
+  const list = usePaged(calls.list, filters);
   const label = (s: number) =>
     s === statuses.waiting ? (
       <Tag color="gold">{t('queue.waiting')}</Tag>
@@ -61,9 +69,7 @@ export function ReviewQueue<T extends Reviewed>({
         title={title}
         extra={
           <Space>
-            {exportable && (
-              <ExportButton path={path} filters={{ status: status === 'all' ? undefined : status }} />
-            )}
+            {calls.export && <ExportButton endpoint={calls.export} filters={filters} />}
             <Segmented
               value={status}
               onChange={(v) => setStatus(String(v))}
@@ -88,68 +94,30 @@ export function ReviewQueue<T extends Reviewed>({
           { title: t('common.created'), dataIndex: 'created_at', render: when },
           {
             title: t('users.status'),
-            render: (_, i) => (
-              <Space direction="vertical" size={2}>
-                {label(i.status)}
-                {note(i) && <small>{note(i)}</small>}
-              </Space>
-            ),
+            render: (_, i) => <ReviewStatus tag={label(i.status)} note={note(i)} />,
           },
           {
             title: '',
             render: (_, i) =>
               i.status === statuses.waiting && (
-                <Space>
-                  <Popconfirm
-                    title={t('queue.approveConfirm')}
-                    disabled={Boolean(blocked?.(i))}
-                    onConfirm={async () => {
-                      await act(`${path}/approve`, { id: i.id });
-                      await list.reload();
-                    }}
-                  >
-                    <Tooltip title={blocked?.(i)}>
-                      <Button type="primary" size="small" disabled={Boolean(blocked?.(i))}>
-                        {t('queue.approve')}
-                      </Button>
-                    </Tooltip>
-                  </Popconfirm>
-                  <Button danger size="small" onClick={() => setRejecting(i)}>
-                    {t('queue.reject')}
-                  </Button>
-                </Space>
+                <ReviewButtons
+                  blocked={blocked?.(i)}
+                  onApprove={async () => {
+                    await act(calls.approve, { id: i.id });
+                    await list.reload();
+                  }}
+                  onReject={() => setRejecting(i)}
+                />
               ),
           },
         ]}
       />
-      <Modal
+      <RejectModal
         open={rejecting !== null}
-        title={t('queue.reject')}
-        onCancel={() => setRejecting(null)}
-        onOk={() => form.submit()}
-        okButtonProps={{ danger: true }}
-        okText={t('queue.reject')}
-        destroyOnHidden
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async ({ reason }) => {
-            await act(`${path}/reject`, { id: rejecting!.id, reason });
-            setRejecting(null);
-            form.resetFields();
-            await list.reload();
-          }}
-        >
-          <Form.Item
-            name="reason"
-            label={t('common.reason')}
-            rules={[{ required: true, whitespace: true, max: 500 }]}
-          >
-            <Input.TextArea rows={3} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onClose={() => setRejecting(null)}
+        send={(reason) => act(calls.reject, { id: rejecting!.id, reason })}
+        onDone={list.reload}
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
+import type { SentTo } from '@meridian/contract';
 import { Button, Form, type FormInstance, Modal, type TableColumnType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { act, type Input } from '../api';
+import { act, type Call, type Input } from '../api';
 
 export interface RowEditor<T> {
   form: FormInstance;
@@ -14,11 +15,11 @@ export interface RowEditor<T> {
 
 /**
  * The part every table-and-modal editor of the back office shares: which row is open, its form, and the save
- * that posts it to `path` with the row's id (`input` shapes the values first where the call wants more),
- * shuts the modal and reloads the table.
+ * that posts it to `endpoint` with the row's id (`input` shapes the values first where the call wants more),
+ * shuts the modal and reloads the table. A form's values are what the operator typed: the server checks them.
  */
 export function useRowEditor<T extends { id?: number }>(
-  path: string,
+  endpoint: Call,
   reload: () => Promise<unknown>,
   input: (values: Record<string, unknown>, row: Partial<T>) => Input = (values, row) => ({
     ...values,
@@ -37,7 +38,7 @@ export function useRowEditor<T extends { id?: number }>(
     },
     close: () => setEditing(null),
     async save(values) {
-      await act(path, input(values, editing ?? {}));
+      await act(endpoint, input(values, editing ?? {}) as SentTo<Call>);
       setEditing(null);
       await reload();
     },

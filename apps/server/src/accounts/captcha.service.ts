@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
 import { insertCaptcha, purgeCaptchasBefore, takeCaptcha } from './captcha.repo';
+import type { AccountsContext } from './context';
 import { CAPTCHA_TTL_MS } from './limits';
 
+type Clocked = Pick<AccountsContext, 'db' | 'now'>;
+
 /** A new captcha as SPEC.md §3 shapes it: its id and the image as a data URL. */
-export async function createCaptcha(db: Db): Promise<{ id: string; b64s: string }> {
-  const now = new Date();
+export async function createCaptcha({ db, now: clock }: Clocked): Promise<{ id: string; b64s: string }> {
+  const now = new Date(clock());
   await purgeCaptchasBefore(db, new Date(now.getTime() - CAPTCHA_TTL_MS));
   const { default: svgCaptcha } = await import('svg-captcha');
   // Look-alike characters are left out: a captcha should stop bots, not people.
@@ -18,11 +20,11 @@ export async function createCaptcha(db: Db): Promise<{ id: string; b64s: string 
 
 /** Checks and uses up the captcha; case does not matter. */
 export async function checkCaptcha(
-  db: Db,
+  { db, now }: Clocked,
   id: string | undefined,
   answer: string | undefined,
 ): Promise<void> {
   const row = id ? await takeCaptcha(db, id) : undefined;
-  const fresh = row && row.createdAt.getTime() > Date.now() - CAPTCHA_TTL_MS;
+  const fresh = row && row.createdAt.getTime() > now() - CAPTCHA_TTL_MS;
   if (!fresh || !answer || row.answer !== answer.trim().toLowerCase()) throw refuse('captcha_invalid');
 }

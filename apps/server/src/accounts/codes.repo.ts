@@ -27,7 +27,8 @@ export async function latestLiveCode(
     .select()
     .from(verificationCodes)
     .where(and(eq(verificationCodes.recipient, recipient), eq(verificationCodes.purpose, purpose)))
-    .orderBy(desc(verificationCodes.createdAt))
+    // Of two sent at the same moment, the later one.
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   const live = row && !row.usedAt && row.createdAt > since && row.wrongTries < maxWrongTries;
   return live ? row : undefined;

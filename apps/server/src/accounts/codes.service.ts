@@ -73,9 +73,12 @@ async function countSend(
   return giveBack;
 }
 
-export async function sendCode({ db, log, throttle }: AccountsContext, request: CodeRequest): Promise<void> {
+export async function sendCode(
+  { db, log, throttle, now: clock }: AccountsContext,
+  request: CodeRequest,
+): Promise<void> {
   const { recipient, purpose, ip, lang } = request;
-  const now = new Date();
+  const now = new Date(clock());
   const giveBack = await countSend(throttle, request);
   await purgeCodesBefore(db, new Date(now.getTime() - HOUR_MS));
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -99,12 +102,12 @@ export async function sendCode({ db, log, throttle }: AccountsContext, request: 
 
 /** The id of the live code matching `code`; every check takes one of its few tries. The code is not used up yet. */
 export async function checkCode(
-  db: Db,
+  { db, now }: Pick<AccountsContext, 'db' | 'now'>,
   recipient: string,
   purpose: CodePurpose,
   code: string | undefined,
 ): Promise<number> {
-  const since = new Date(Date.now() - CODE_TTL_MS);
+  const since = new Date(now() - CODE_TTL_MS);
   const row = await latestLiveCode(db, recipient, purpose, since, CODE_MAX_WRONG_TRIES);
   if (!row || !code || !(await takeTry(db, row.id, CODE_MAX_WRONG_TRIES))) throw refuse('code_invalid');
   const expected = Buffer.from(row.codeHash, 'hex');
@@ -112,7 +115,7 @@ export async function checkCode(
   return row.id;
 }
 
-/** Uses the code up inside the caller's transaction, so a refused change leaves it usable. */
-export async function consumeCode(tx: Db | Tx, id: number): Promise<void> {
-  if (!(await markUsed(tx, id, new Date()))) throw refuse('code_invalid');
+/** Uses the code up (`at` then) inside the caller's transaction, so a refused change leaves it usable. */
+export async function consumeCode(tx: Db | Tx, id: number, at: Date): Promise<void> {
+  if (!(await markUsed(tx, id, at))) throw refuse('code_invalid');
 }

@@ -15,6 +15,8 @@ export type DemoResetHook = (tx: Tx, userId: number) => Promise<() => void>;
 /** What the account use-cases need, built once per app. */
 export interface AccountsContext {
   db: Db;
+  /** The app's clock: codes, captchas, sign-ins and sessions are stamped and timed by it. */
+  now: () => number;
   config: Config;
   delivery: Delivery;
   log: FastifyBaseLogger;

@@ -55,7 +55,8 @@ const signInAccount = ({ user, lookedUp }: LoginTarget) => `trader:${user ? `use
  * Throttled per account and address, per address and per account (http/sign-in.ts); an account with a
  * second factor is asked for its code once its password is right.
  */
-export async function login({ db, throttle, secrets }: AccountsContext, input: LoginInput, caller: Caller) {
+export async function login(ctx: AccountsContext, input: LoginInput, caller: Caller) {
+  const { db, now, throttle } = ctx;
   const target = await findLoginUser(db, input);
   const { user, lookedUp } = target;
   const attempt = await signInAttempt(throttle, signInAccount(target), caller.ip);
@@ -67,7 +68,7 @@ export async function login({ db, throttle, secrets }: AccountsContext, input: L
       ip: caller.ip,
       userAgent: caller.userAgent?.slice(0, 300),
       success,
-      createdAt: new Date(),
+      createdAt: new Date(now()),
     });
   if (!user?.passwordHash || !passwordOk) {
     await record(false);
@@ -80,7 +81,7 @@ export async function login({ db, throttle, secrets }: AccountsContext, input: L
   if (user.totpSecret) {
     // The data tells the sign-in screen to ask for the code.
     if (!input.totp) throw new AppError(Code.REFUSED, 'totp_required', {}, 200, { totp_required: true });
-    if (!(await useTotp({ db, secrets, throttle }, user, input.totp))) {
+    if (!(await useTotp(ctx, user, input.totp))) {
       await record(false);
       throw refuse('totp_invalid');
     }

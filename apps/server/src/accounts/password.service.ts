@@ -15,12 +15,13 @@ export type ForgetPasswordInput = InputOf<typeof endpoints.forgetPassword>;
 export type AmendPasswordInput = InputOf<typeof endpoints.amendPassword>;
 
 /** Sets the password with the reset code `codeId` (checked), using it up, then signs the user out everywhere. */
-async function changePassword({ db }: AccountsContext, user: User, codeId: number, password: string) {
+async function changePassword({ db, now }: AccountsContext, user: User, codeId: number, password: string) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await consumeCode(tx, codeId);
+    const at = new Date(now());
+    await consumeCode(tx, codeId, at);
     await setPasswordHash(tx, user.id, passwordHash);
-    await revokeUserSessions(tx, user.id);
+    await revokeUserSessions(tx, user.id, at);
   });
   return said(null, 'password_changed');
 }
@@ -35,7 +36,7 @@ export async function forgetPassword(ctx: AccountsContext, input: ForgetPassword
   const user = await findUser(ctx.db, identity);
   // Without an account there was no code to send: the same refusal as a wrong code.
   if (!user || user.isDemo) throw refuse('code_invalid');
-  const codeId = await checkCode(ctx.db, identity.recipient, 'reset', input.auth_code);
+  const codeId = await checkCode(ctx, identity.recipient, 'reset', input.auth_code);
   return changePassword(ctx, user, codeId, input.new_password);
 }
 
@@ -48,7 +49,7 @@ export async function amendPassword(ctx: AccountsContext, user: User, input: Ame
   const identity = await ownIdentity(ctx.db, user, input.type);
   if (!identity) throw refuse('code_invalid');
   const codeId = await throttledCodeCheck(ctx.throttle, codeAccount.trader(user.id), () =>
-    checkCode(ctx.db, identity.recipient, 'reset', input.auth_code),
+    checkCode(ctx, identity.recipient, 'reset', input.auth_code),
   );
   return changePassword(ctx, user, codeId, input.new_password);
 }

@@ -2,7 +2,7 @@ import type { endpoints, InputOf } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
-import { readSettings } from '../settings/read';
+import { readSettings } from '../settings';
 import { checkCaptcha } from './captcha.service';
 import { checkCode, consumeCode } from './codes.service';
 import type { AccountsContext } from './context';
@@ -27,7 +27,8 @@ async function inviterId(db: Db, code: string | undefined): Promise<number | nul
   return inviter.id;
 }
 
-export async function register({ db }: AccountsContext, input: RegisterInput) {
+export async function register(ctx: AccountsContext, input: RegisterInput) {
+  const { db } = ctx;
   assertNewPassword(input.password, input.re_password);
   const login = await resolveIdentity(db, input.type, input.account, input.area_id, 'account');
   const contact =
@@ -41,12 +42,12 @@ export async function register({ db }: AccountsContext, input: RegisterInput) {
 
   const captchaMode = (await readSettings(db)).verify_reg_type === '2';
   let codeId: number | undefined;
-  if (captchaMode) await checkCaptcha(db, input.key, input.sms_code);
-  else codeId = await checkCode(db, login.recipient, 'register', input.sms_code);
+  if (captchaMode) await checkCaptcha(ctx, input.key, input.sms_code);
+  else codeId = await checkCode(ctx, login.recipient, 'register', input.sms_code);
   const passwordHash = await hashPassword(input.password);
 
   const user = await db.transaction(async (tx) => {
-    if (codeId) await consumeCode(tx, codeId);
+    if (codeId) await consumeCode(tx, codeId, new Date(ctx.now()));
     const created = await createUser(
       tx,
       {

@@ -1,10 +1,14 @@
 import { endpoints } from '@meridian/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
 import { route, said } from '../http/route';
+import type { Secrets } from '../http/secrets';
 import { revokeSession } from '../http/sessions';
+import type { Throttle } from '../http/throttle';
 import { createCaptcha } from './captcha.service';
-import type { AccountsContext, Caller } from './context';
+import type { AccountsContext, Caller, DemoResetHook } from './context';
+import type { Delivery } from './delivery/transport';
 import { demoSession, resetDemo } from './demo.service';
 import { login } from './login.service';
 import { requestCode } from './notify.service';
@@ -13,15 +17,26 @@ import { register } from './register.service';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service';
 import { disableTotp, enableTotp, setUpTotp } from './totp.service';
 import { userView } from './user-view';
-import { accountDetail, balanceOf, ledgerList } from './wallet.service';
 
 const callerOf = (req: FastifyRequest): Caller => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /** Sign-up, sign-in, passwords, codes, demo accounts and the wallet figures of issue 5. */
-export function accountRoutes(app: FastifyInstance, deps: Deps): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: {
+    database: Database;
+    now: () => number;
+    config: Config;
+    delivery: Delivery;
+    throttle: Throttle;
+    secrets: Secrets;
+    onDemoReset?: DemoResetHook;
+  },
+): void {
   const db = deps.database.db;
   const ctx: AccountsContext = {
     db,
+    now: deps.now,
     config: deps.config,
     delivery: deps.delivery,
     log: app.log,
@@ -30,7 +45,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     onDemoReset: deps.onDemoReset,
   };
 
-  route(app, db, endpoints.captcha, () => createCaptcha(db));
+  route(app, db, endpoints.captcha, () => createCaptcha(ctx));
   route(app, db, endpoints.register, ({ input }) => register(ctx, input));
   route(app, db, endpoints.sendSms, ({ input, user, req, lang }) =>
     requestCode(ctx, { ...input, channel: 'mobile' }, user, callerOf(req), lang),
@@ -42,7 +57,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   route(app, db, endpoints.userInfo, async ({ user }) => userView(user));
   route(app, db, endpoints.login, ({ input, req }) => login(ctx, input, callerOf(req)));
   route(app, db, endpoints.logout, async ({ token }) => {
-    await revokeSession(db, token!);
+    await revokeSession(db, token!, new Date(deps.now()));
     return null;
   });
   route(app, db, endpoints.forgetPassword, ({ input }) => forgetPassword(ctx, input));
@@ -53,21 +68,15 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
 
   route(app, db, endpoints.sessionList, async ({ user, token }) => listSessions(db, user, token!));
   route(app, db, endpoints.sessionRevoke, async ({ user, input }) => {
-    await revokeOwnSession(db, user, input.id);
+    await revokeOwnSession(db, user, input.id, new Date(deps.now()));
     return said(null, 'session_revoked');
   });
   route(app, db, endpoints.sessionRevokeOthers, async ({ user, token }) => {
-    await revokeOtherSessions(db, user, token!);
+    await revokeOtherSessions(db, user, token!, new Date(deps.now()));
     return said(null, 'session_revoked');
   });
 
   route(app, db, endpoints.totpSetup, ({ user }) => setUpTotp(ctx, user));
   route(app, db, endpoints.totpEnable, ({ user, input, lang }) => enableTotp(ctx, user, lang, input));
   route(app, db, endpoints.totpDisable, ({ user, input, lang }) => disableTotp(ctx, user, lang, input.code));
-
-  route(app, db, endpoints.balance, async ({ user }) => balanceOf(user));
-  route(app, db, endpoints.forexDetail, async ({ user }) => accountDetail(deps.trading, user));
-  route(app, db, endpoints.ledger, ({ input: { page, ...filters }, user, lang }) =>
-    ledgerList(db, user, page, lang, filters),
-  );
 }

@@ -11,7 +11,8 @@ export async function listSessions(db: Db, user: User, token: string) {
     .select()
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-    .orderBy(desc(sessions.lastSeenAt))
+    // Of two last seen at the same moment, the newer sign-in first.
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
     .limit(100);
   const live = await liveSessions(
     db,
@@ -31,20 +32,20 @@ export async function listSessions(db: Db, user: User, token: string) {
 }
 
 /** Signs one of the account's own devices out (this one too, if the trader picks it). */
-export async function revokeOwnSession(db: Db, user: User, sessionId: number): Promise<void> {
+export async function revokeOwnSession(db: Db, user: User, sessionId: number, at: Date): Promise<void> {
   const [row] = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (!row) throw refuse('not_found');
 }
 
 /** Signs every device of the account out but this one. */
-export async function revokeOtherSessions(db: Db, user: User, token: string): Promise<void> {
+export async function revokeOtherSessions(db: Db, user: User, token: string, at: Date): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(
       and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.tokenHash, hashToken(token))),
     );

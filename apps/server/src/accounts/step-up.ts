@@ -20,7 +20,7 @@ export interface StepUpProof {
  * what uses the code up, for the change's transaction, so a refused change leaves it usable.
  */
 export async function proveStepUp(
-  ctx: Pick<AccountsContext, 'db' | 'secrets' | 'throttle'>,
+  ctx: Pick<AccountsContext, 'db' | 'now' | 'secrets' | 'throttle'>,
   user: User,
   proof: StepUpProof,
 ): Promise<(tx: Tx) => Promise<void>> {
@@ -31,7 +31,7 @@ export async function proveStepUp(
   const identity = await ownIdentity(ctx.db, user, user.loginType === 'mobile' ? 'mobile' : 'email');
   if (!identity) throw refuse('code_invalid');
   const codeId = await throttledCodeCheck(ctx.throttle, codeAccount.trader(user.id), () =>
-    checkCode(ctx.db, identity.recipient, 'money', proof.auth_code),
+    checkCode(ctx, identity.recipient, 'money', proof.auth_code),
   );
-  return (tx) => consumeCode(tx, codeId);
+  return (tx) => consumeCode(tx, codeId, new Date(ctx.now()));
 }

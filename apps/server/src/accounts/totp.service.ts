@@ -16,13 +16,13 @@ import { notifyAccount } from './notify-account';
  * shoulder or in a log cannot be played again.
  */
 export async function useTotp(
-  { db, secrets, throttle }: Pick<AccountsContext, 'db' | 'secrets' | 'throttle'>,
+  { db, now, secrets, throttle }: Pick<AccountsContext, 'db' | 'now' | 'secrets' | 'throttle'>,
   user: User,
   code: string,
 ): Promise<boolean> {
   return throttledCodeCheck(throttle, codeAccount.trader(user.id), async () => {
     if (!user.totpSecret) return false;
-    const step = totpStep(secrets.open(user.totpSecret), code);
+    const step = totpStep(secrets.open(user.totpSecret), code, now());
     if (step === null) return false;
     const [used] = await db
       .update(users)
@@ -55,14 +55,14 @@ export async function enableTotp(
   lang: Language,
   { code, password }: { code: string; password: string },
 ) {
-  const { db, secrets, throttle } = ctx;
+  const { db, now, secrets, throttle } = ctx;
   if (user.totpSecret) throw refuse('totp_already_on');
   if (!user.totpPending) throw refuse('totp_no_setup');
   const pending = user.totpPending;
   let passwordOk = false;
   const step = await throttledCodeCheck(throttle, codeAccount.trader(user.id), async () => {
     passwordOk = await verifyPassword(password, user.passwordHash);
-    return passwordOk ? totpStep(secrets.open(pending), code) : null;
+    return passwordOk ? totpStep(secrets.open(pending), code, now()) : null;
   });
   if (!passwordOk) throw refuse('password_wrong');
   if (step === null) throw refuse('totp_invalid');

@@ -1,16 +1,19 @@
 import { type Approval, adminEndpoints } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../db/client';
-import { operators } from '../db/schema';
-import type { Deps } from '../deps';
-import { type ChannelChange, saveChannelIn } from '../funding/catalog.service';
-import { reviewRoutes } from '../funding/review-routes';
+import type { Database, Db, Tx } from '../db/client';
+import { type ChannelChange, reviewRoutes, saveChannelIn } from '../funding';
 import { refuse } from '../http/errors';
-import { audit } from '../operators/audit';
-import { offsetOf, type PageInput } from '../operators/inputs';
-import { type RequestKind, RequestStatus, shownPayload } from '../operators/requests';
-import { operatorRequests } from '../operators/schema';
+import {
+  audit,
+  offsetOf,
+  operatorRequests,
+  operators,
+  type PageInput,
+  type RequestKind,
+  RequestStatus,
+  shownPayload,
+} from '../operators';
 import {
   changeRoleIn,
   createOperatorIn,
@@ -24,14 +27,17 @@ import { type Adjustment, adjustBalanceIn } from './user-accounts';
 
 type Request = typeof operatorRequests.$inferSelect;
 
-/** How each kind of request is made once approved, by the approver, in the approval's transaction. */
-const MAKE: Record<RequestKind, (tx: Tx, operatorId: number, request: Request) => Promise<unknown>> = {
+/** How each kind of request is made once approved (`at`), by the approver, in the approval's transaction. */
+const MAKE: Record<
+  RequestKind,
+  (tx: Tx, operatorId: number, request: Request, at: Date) => Promise<unknown>
+> = {
   balance_adjust: (tx, operatorId, { id, payload }) =>
     adjustBalanceIn(tx, { operatorId }, payload as Adjustment, id),
   deposit_channel: (tx, operatorId, { payload }) => saveChannelIn(tx, operatorId, payload as ChannelChange),
-  payment_page: async (tx, operatorId, { payload }) => {
+  payment_page: async (tx, operatorId, { payload }, at) => {
     const { url } = payload as { url: string };
-    await writeSettingsIn(tx, operatorId, { payment_page_url: url });
+    await writeSettingsIn(tx, operatorId, { payment_page_url: url }, at);
     return { url };
   },
   operator_create: (tx, operatorId, { payload }) =>
@@ -67,15 +73,15 @@ async function mayApprove(tx: Tx, operatorId: number, request: Request) {
   if (ABOUT_OPERATORS.has(request.kind) && approver.role !== 'admin') throw refuse('approval_admin_only');
 }
 
-/** A second operator approves: the change is made now, with its own audit row and the approval's, together. */
-export function approveRequest(db: Db, operatorId: number, id: number) {
+/** A second operator approves: the change is made `at`, with its own audit row and the approval's, together. */
+export function approveRequest(db: Db, operatorId: number, id: number, at: Date) {
   return db.transaction(async (tx) => {
     const request = await waiting(tx, id);
     await mayApprove(tx, operatorId, request);
-    const outcome = await MAKE[request.kind as RequestKind](tx, operatorId, request);
+    const outcome = await MAKE[request.kind as RequestKind](tx, operatorId, request, at);
     await tx
       .update(operatorRequests)
-      .set({ status: RequestStatus.approved, decidedBy: operatorId, decidedAt: new Date(), outcome })
+      .set({ status: RequestStatus.approved, decidedBy: operatorId, decidedAt: at, outcome })
       .where(eq(operatorRequests.id, id));
     await audit(tx, {
       operatorId,
@@ -90,7 +96,7 @@ export function approveRequest(db: Db, operatorId: number, id: number) {
 }
 
 /** Rejected by another operator, or withdrawn by the one who asked: nothing is changed. */
-export function rejectRequest(db: Db, operatorId: number, id: number, reason: string) {
+export function rejectRequest(db: Db, operatorId: number, id: number, reason: string, at: Date) {
   return db.transaction(async (tx) => {
     await waiting(tx, id);
     await tx
@@ -98,7 +104,7 @@ export function rejectRequest(db: Db, operatorId: number, id: number, reason: st
       .set({
         status: RequestStatus.rejected,
         decidedBy: operatorId,
-        decidedAt: new Date(),
+        decidedAt: at,
         outcome: { reason },
       })
       .where(eq(operatorRequests.id, id));
@@ -148,7 +154,10 @@ export async function requestList(db: Db, status: number | undefined, page: Page
 }
 
 /** Four eyes: the queue of changes waiting for a second operator (finance and admin decide them). */
-export function approvalRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function approvalRoutes(
+  app: FastifyInstance,
+  { database: { db }, now }: { database: Database; now: () => number },
+): void {
   reviewRoutes(app, db, {
     endpoints: {
       list: adminEndpoints.approvals,
@@ -156,7 +165,7 @@ export function approvalRoutes(app: FastifyInstance, { database: { db } }: Deps)
       reject: adminEndpoints.rejectRequest,
     },
     list: (status, page) => requestList(db, status, page),
-    approve: (operatorId, id) => approveRequest(db, operatorId, id),
-    reject: (operatorId, id, reason) => rejectRequest(db, operatorId, id, reason),
+    approve: (operatorId, id) => approveRequest(db, operatorId, id, new Date(now())),
+    reject: (operatorId, id, reason) => rejectRequest(db, operatorId, id, reason, new Date(now())),
   });
 }

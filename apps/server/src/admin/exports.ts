@@ -1,15 +1,13 @@
 import { type AdminEndpoint, adminEndpoints, type InputOf, type Language } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import type { Deps } from '../deps';
-import { depositQueue } from '../funding/deposits.service';
-import { withdrawalQueue } from '../funding/withdrawals.service';
+import type { Database, Db } from '../db/client';
+import { depositQueue, withdrawalQueue } from '../funding';
 import type { Download } from '../http/route';
 import { type MessageKey, translate } from '../i18n';
-import { audit } from '../operators/audit';
-import type { Page, PageInput } from '../operators/inputs';
-import { adminDownload } from '../operators/session';
-import { BOM, type Cell, CSV_TYPE, csvFilename, csvLine } from '../statements/csv';
+import type { Page, PageInput } from '../operators';
+import { adminDownload, audit } from '../operators';
+import { BOM, type Cell, CSV_TYPE, csvFilename, csvLine } from '../statements';
+import type { Trading } from '../trading';
 import { utcText } from '../util/time';
 import { auditPage } from './records';
 import { clientPnlPage, houseDaily } from './reports';
@@ -75,7 +73,10 @@ function exportRoute<E extends AdminEndpoint, R>(
 }
 
 /** The CSV exports of the back office's lists and reports. */
-export function adminExportRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
+export function adminExportRoutes(
+  app: FastifyInstance,
+  { database: { db }, trading }: { database: Database; trading: Trading },
+): void {
   const now = () => trading.now();
   const on = <E extends AdminEndpoint, R>(
     call: E,

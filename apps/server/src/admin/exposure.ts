@@ -3,11 +3,10 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { users } from '../db/schema';
-import { limitedInstruments } from '../market/instruments.repo';
-import { readSettings } from '../settings/read';
-import { bookOf } from '../trading/book';
-import { type Holding, holdingOrders, type OrderRow } from '../trading/orders.repo';
-import type { Trading } from '../trading/service';
+import { limitedInstruments } from '../market';
+import { readSettings } from '../settings';
+import type { Trading } from '../trading';
+import { bookOf, type Holding, holdingOrders, type OrderRow } from '../trading';
 
 /** Accounts this close above the margin-call level are shown as "near", before they are called. */
 const NEAR_FACTOR = 1.5;
@@ -23,10 +22,10 @@ export async function exposure(db: Db, trading: Trading) {
   return exposureOf(trading, await holdingOrders(db), await limitedInstruments(db));
 }
 
-/** Net lots in USD at the instrument's last price; null without a price or a USD rate to value them at. */
+/** Net lots in USD at the instrument's last bid (its Close); null without a price or a USD rate to value them at. */
 function netUsd(trading: Trading, instrumentId: number, net: Dec): string | null {
   const tradable = trading.market.tradable(instrumentId);
-  const last = trading.market.lastPrice(instrumentId);
+  const last = trading.market.lastQuote(instrumentId)?.bid;
   if (!tradable || last === undefined) return null;
   try {
     return exposureUsd(tradable.terms, net, last, trading.market.prices).toFixed(2);

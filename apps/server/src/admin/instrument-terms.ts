@@ -3,6 +3,7 @@ import { dec } from '@meridian/core';
 import type { Db } from '../db/client';
 import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
+import type { Market } from '../market';
 import {
   allCategories,
   allInstruments,
@@ -10,10 +11,9 @@ import {
   type InstrumentRow,
   lockInstrument,
   updateInstrumentTerms,
-} from '../market/instruments.repo';
-import type { Market } from '../market/service';
-import { type AuditEntry, audit } from '../operators/audit';
-import type { Trading } from '../trading/service';
+} from '../market';
+import { type AuditEntry, audit } from '../operators';
+import type { Trading } from '../trading';
 
 /** The terms an operator may change; omitted fields stay as they are. */
 export type TermsInput = InputOf<typeof adminEndpoints.editInstrument>;
@@ -27,6 +27,8 @@ const termsOf = (i: InstrumentRow) => ({
   lot_step: exact(i.lotStep),
   fee_rate: exact(i.feeRate),
   spread_rate: exact(i.spreadRate),
+  markup: exact(i.markup),
+  spike_threshold: i.spikeThreshold === null ? null : exact(i.spikeThreshold),
   swap_long: exact(i.swapLong),
   swap_short: exact(i.swapShort),
   sessions: i.sessions,
@@ -87,6 +89,8 @@ export async function editTerms(
       lotStep: next.lot_step,
       feeRate: next.fee_rate,
       spreadRate: next.spread_rate,
+      markup: next.markup,
+      spikeThreshold: next.spike_threshold,
       swapLong: next.swap_long,
       swapShort: next.swap_short,
       sessions: next.sessions,

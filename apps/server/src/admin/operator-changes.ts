@@ -1,13 +1,18 @@
 import type { FiledRequest, NewOperator, OperatorRole } from '@meridian/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { operators } from '../db/schema';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
 import { type Said, said } from '../http/route';
-import { type AuditEntry, audit } from '../operators/audit';
-import { fileRequest, lockOperator } from '../operators/requests';
-import { type Operator, revokeOperatorSessions } from '../operators/session';
+import {
+  type AuditEntry,
+  audit,
+  fileRequest,
+  lockOperator,
+  type Operator,
+  operators,
+  revokeOperatorSessions,
+} from '../operators';
 import { operatorView } from './routes';
 
 type Actor = Pick<AuditEntry, 'operatorId'>;
@@ -150,6 +155,7 @@ export async function setOperatorDisabled(
   actor: Actor,
   id: number,
   disabled: boolean,
+  at: Date,
 ): Promise<{ id: number; disabled: boolean } | Said<FiledRequest>> {
   if (id === actor.operatorId) throw refuse('operator_self_disable');
   return db.transaction(async (tx) => {
@@ -163,7 +169,7 @@ export async function setOperatorDisabled(
     }
     await tx.update(operators).set({ disabled }).where(eq(operators.id, id));
     // A disabled operator's open sessions end now, not when they next expire.
-    await revokeOperatorSessions(tx, id);
+    await revokeOperatorSessions(tx, id, at);
     await audit(tx, {
       ...actor,
       action: 'operator.disable',

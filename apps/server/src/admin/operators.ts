@@ -1,22 +1,24 @@
 import { adminEndpoints, type OperatorTotpEnable } from '@meridian/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { operators } from '../db/schema';
-import type { Deps } from '../deps';
+import type { Database } from '../db/client';
 import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
 import { verifyPassword } from '../http/password';
+import type { Secrets } from '../http/secrets';
 import { signInAttempt } from '../http/sign-in';
+import type { Throttle } from '../http/throttle';
 import { newTotpSecret, totpStep, totpUri } from '../http/totp';
-import { audit } from '../operators/audit';
-import { totpEnrolments } from '../operators/schema';
 import {
   adminRoute,
+  audit,
   type Operator,
+  operators,
   operatorTotpRequired,
   revokeOperatorSessions,
+  totpEnrolments,
   useOperatorTotp,
-} from '../operators/session';
+} from '../operators';
 import { requestOperator, requestRole, setOperatorDisabled } from './operator-changes';
 import { operatorView, signInAccount } from './routes';
 
@@ -26,7 +28,12 @@ import { operatorView, signInAccount } from './routes';
  * the code under their code throttle, so neither can be guessed here faster than at the sign-in.
  */
 async function proveOwnFactor(
-  { database: { db }, throttle, secrets }: Deps,
+  {
+    database: { db },
+    now,
+    throttle,
+    secrets,
+  }: { database: Database; now: () => number; throttle: Throttle; secrets: Secrets },
   operator: Operator,
   { password, current_code }: OperatorTotpEnable,
   ip: string,
@@ -35,7 +42,7 @@ async function proveOwnFactor(
   const attempt = await signInAttempt(throttle, signInAccount(operator.email, operator), ip);
   if (!(await verifyPassword(password, operator.passwordHash))) throw refuse('operator_password_wrong');
   const codeOk = await throttledCodeCheck(throttle, codeAccount.operator(operator.id), () =>
-    useOperatorTotp(db, secrets, operator, current_code),
+    useOperatorTotp(db, secrets, operator, current_code, now()),
   );
   if (!codeOk) throw refuse('totp_invalid');
   await attempt.succeeded();
@@ -46,21 +53,23 @@ async function proveOwnFactor(
  * only with their password and a current code; admins list operators, disable them at once, and ask for new
  * ones, role changes and re-enabling, which a second operator makes (admin/operator-changes.ts).
  */
-export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
+export function operatorRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; now: () => number; throttle: Throttle; secrets: Secrets },
+): void {
   const {
     database: { db },
+    now,
     secrets,
   } = deps;
   adminRoute(app, db, adminEndpoints.totpSetup, async ({ operator }) => {
     const secret = newTotpSecret();
     const sealed = secrets.seal(secret);
+    const createdAt = new Date(now());
     await db
       .insert(totpEnrolments)
-      .values({ operatorId: operator.id, secret: sealed })
-      .onConflictDoUpdate({
-        target: totpEnrolments.operatorId,
-        set: { secret: sealed, createdAt: new Date() },
-      });
+      .values({ operatorId: operator.id, secret: sealed, createdAt })
+      .onConflictDoUpdate({ target: totpEnrolments.operatorId, set: { secret: sealed, createdAt } });
     return { secret, uri: totpUri(secret, operator.email) };
   });
 
@@ -70,7 +79,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
       .from(totpEnrolments)
       .where(eq(totpEnrolments.operatorId, operator.id));
     if (!enrolment) throw refuse('totp_no_setup');
-    const step = totpStep(secrets.open(enrolment.secret), input.code);
+    const step = totpStep(secrets.open(enrolment.secret), input.code, now());
     if (step === null) throw refuse('totp_invalid');
     if (operator.totpSecret) await proveOwnFactor(deps, operator, input, req.ip);
     return db.transaction(async (tx) => {
@@ -81,7 +90,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
         .returning();
       await tx.delete(totpEnrolments).where(eq(totpEnrolments.operatorId, operator.id));
       // Sessions opened with the password alone end: from now on a sign-in takes the code too.
-      await revokeOperatorSessions(tx, operator.id, token);
+      await revokeOperatorSessions(tx, operator.id, new Date(now()), token);
       await audit(tx, {
         operatorId: operator.id,
         action: 'operator.totp_enable',
@@ -112,6 +121,6 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps): void {
   );
 
   adminRoute(app, db, adminEndpoints.disableOperator, async ({ operator, input }) =>
-    setOperatorDisabled(db, { operatorId: operator.id }, input.id, input.disabled),
+    setOperatorDisabled(db, { operatorId: operator.id }, input.id, input.disabled, new Date(now())),
   );
 }

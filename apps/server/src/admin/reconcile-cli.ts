@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Config, loadConfig, throwawaySecrets } from '../config';
 import { type Database, embeddedDatabaseExists, embeddedDir, openDatabase } from '../db/client';
 import { DataDirBusy } from '../db/lock';
-import { type ReconcileReport, reconcile } from '../ledger/reconcile';
+import { type ReconcileReport, reconcile } from '../ledger';
 
 export interface Output {
   log(line: string): void;

@@ -1,9 +1,9 @@
 import { adminEndpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
-import { reconcile } from '../ledger/reconcile';
-import { adminRoute } from '../operators/session';
+import type { Database } from '../db/client';
+import { reconcile } from '../ledger';
+import { adminRoute } from '../operators';
 
-export function reconcileRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function reconcileRoutes(app: FastifyInstance, { database: { db } }: { database: Database }): void {
   adminRoute(app, db, adminEndpoints.reconcile, async () => reconcile(db));
 }

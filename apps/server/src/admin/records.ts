@@ -1,18 +1,14 @@
 import { adminEndpoints, type InputOf } from '@meridian/contract';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { maskCodes, outboxPage } from '../accounts/delivery/outbox';
-import type { Db } from '../db/client';
-import { operators } from '../db/schema';
-import type { Deps } from '../deps';
-import { offsetOf, type PageInput } from '../operators/inputs';
-import { auditLog } from '../operators/schema';
-import { adminRoute } from '../operators/session';
+import { maskCodes, outboxPage } from '../accounts';
+import type { Database, Db } from '../db/client';
+import { adminRoute, auditLog, offsetOf, operators, type PageInput } from '../operators';
 
 type AuditFilters = InputOf<typeof adminEndpoints.auditExport>;
 
 /** Read-only records: the messages the platform sent and the operators' audit trail. */
-export function recordRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function recordRoutes(app: FastifyInstance, { database: { db } }: { database: Database }): void {
   adminRoute(app, db, adminEndpoints.outbox, async ({ input }) => {
     const { rows, total } = await outboxPage(db, input.recipient, input);
     return {

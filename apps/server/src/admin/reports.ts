@@ -8,12 +8,13 @@ import {
 import { dec } from '@meridian/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { exact } from '../db/numeric';
-import type { Deps } from '../deps';
+import { depositedByTrader, paidOutByTrader } from '../funding';
 import { invalidInput } from '../http/errors';
-import { offsetOf, type Page, type PageInput } from '../operators/inputs';
-import { adminRoute } from '../operators/session';
+import { protectionMoves } from '../ledger';
+import { adminRoute, offsetOf, type Page, type PageInput } from '../operators';
+import { closedByTrader, closedMoves } from '../trading';
 
 type Period = { from: string; to: string };
 export type ClientPnlFilters = Omit<InputOf<typeof adminEndpoints.clientPnl>, 'page' | 'size'>;
@@ -40,20 +41,14 @@ export async function clientPnlPage(
   filters: ClientPnlFilters,
   page: PageInput,
 ): Promise<Page<ClientPnlRow>> {
-  const { start, end } = bounds(filters);
+  const span = bounds(filters);
   const q = filters.q;
   const search = q ? sql`and (u.email ilike ${`%${q}%`} or u.uid = ${q})` : sql``;
   const order = filters.sort === 'pnl_asc' ? sql`asc` : sql`desc`;
   const figures = sql`
-    with closed as (
-      select user_id, count(*)::int as n, sum(profit) as pnl, sum(fee) as fees, sum(swap) as swaps from orders
-      where status = 3 and closed_at >= ${start} and closed_at < ${end} group by user_id),
-    deposited as (
-      select user_id, sum(amount) as amount from deposits
-      where status = 1 and reviewed_at >= ${start} and reviewed_at < ${end} group by user_id),
-    paid as (
-      select user_id, sum(amount) as amount from withdrawals
-      where status = 1 and reviewed_at >= ${start} and reviewed_at < ${end} group by user_id),
+    with closed as (${closedByTrader(span)}),
+    deposited as (${depositedByTrader(span)}),
+    paid as (${paidOutByTrader(span)}),
     figures as (
       select u.id as user_id, u.uid, u.email, coalesce(c.n, 0) as closed_orders,
         coalesce(c.pnl, 0) as pnl, coalesce(c.fees, 0) as fees, coalesce(c.swaps, 0) as swaps,
@@ -103,14 +98,13 @@ export async function houseDaily(
   const rows = rowsOf<{ day: string; pnl: string; fees: string; swaps: string; protection: string }>(
     await db.execute(sql`
       with moves as (
-        select o.closed_at as moved_at, o.profit as pnl, o.fee as fees, o.swap as swaps, 0::numeric as protection
-        from orders o join users u on u.id = o.user_id
-        where not u.is_demo and o.status = 3 and o.closed_at >= ${start} and o.closed_at < ${end}
+        select o.moved_at, o.pnl, o.fees, o.swaps, 0::numeric as protection
+        from (${closedMoves({ start, end })}) o join users u on u.id = o.user_id
+        where not u.is_demo
         union all
-        select l.created_at, 0, 0, 0, l.amount
-        from ledger_entries l join users u on u.id = l.user_id
-        where not u.is_demo and l.type = 'negative_balance_protection'
-          and l.created_at >= ${start} and l.created_at < ${end})
+        select p.moved_at, 0, 0, 0, p.amount
+        from (${protectionMoves({ start, end })}) p join users u on u.id = p.user_id
+        where not u.is_demo)
       select to_char(moved_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(pnl)::text as pnl, sum(fees)::text as fees,
         sum(swaps)::text as swaps, sum(protection)::text as protection
       from moves group by 1`),
@@ -135,7 +129,7 @@ export async function houseDaily(
 }
 
 /** The money reports: clients' realised P&L and net deposits, the house's P&L by day. */
-export function reportRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function reportRoutes(app: FastifyInstance, { database: { db } }: { database: Database }): void {
   adminRoute(app, db, adminEndpoints.clientPnl, async ({ input: { page, size, ...filters } }) =>
     clientPnlPage(db, filters, { page, size }),
   );

@@ -1,8 +1,8 @@
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
-import { MARKET_DEFINITIONS, MARKET_TICK } from '../market/service';
-import { ORDER_CHANNEL } from '../trading/events';
-import type { Trading } from '../trading/service';
+import { MARKET_DEFINITIONS, MARKET_TICK } from '../market';
+import type { Trading } from '../trading';
+import { ORDER_CHANNEL } from '../trading';
 import { riskSnapshot } from './exposure';
 
 export type RiskSnapshot = Awaited<ReturnType<typeof riskSnapshot>> & { at: string };
@@ -29,6 +29,7 @@ export class RiskFeed {
   private timer: NodeJS.Timeout | null = null;
   private refresher: NodeJS.Timeout | null = null;
   private computing = false;
+  /** When the view was last computed, by the wall clock: its pace is a real wait (setTimeout's), not the app's time. */
   private lastRun = 0;
   private readonly minIntervalMs: number;
   private readonly refreshMs: number;
@@ -37,6 +38,8 @@ export class RiskFeed {
     private readonly db: Db,
     private readonly trading: Trading,
     private readonly bus: Bus,
+    /** The app's clock: what each view is dated by. */
+    private readonly now: () => number,
     options: RiskFeedOptions = {},
   ) {
     this.minIntervalMs = options.minIntervalMs ?? 1000;
@@ -101,7 +104,8 @@ export class RiskFeed {
     this.stale = false;
     this.lastRun = Date.now();
     try {
-      const snapshot = { ...(await riskSnapshot(this.db, this.trading)), at: new Date().toISOString() };
+      const at = new Date(this.now()).toISOString();
+      const snapshot = { ...(await riskSnapshot(this.db, this.trading)), at };
       if (this.listeners.size === 0) return;
       this.latest = snapshot;
       for (const listener of this.listeners) listener(snapshot);

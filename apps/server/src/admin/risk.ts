@@ -1,8 +1,9 @@
 import { adminEndpoints } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import type { Deps } from '../deps';
-import { adminRoute, operatorForToken } from '../operators/session';
+import type { Bus } from '../bus/bus';
+import type { Database, Db } from '../db/client';
+import { adminRoute, operatorForToken } from '../operators';
+import type { Trading } from '../trading';
 import { accountsAtRisk, exposure, riskSnapshot } from './exposure';
 import { RiskFeed, type RiskSnapshot } from './risk-live';
 
@@ -58,8 +59,16 @@ function stream(
  * both together, pushed as server-sent events whenever the bus reports an order or a price change
  * (asked with `Accept: text/event-stream`; without it, one snapshot in the usual envelope).
  */
-export function riskRoutes(app: FastifyInstance, { database: { db }, trading, bus }: Deps): void {
-  const feed = new RiskFeed(db, trading, bus);
+export function riskRoutes(
+  app: FastifyInstance,
+  {
+    database: { db },
+    now,
+    trading,
+    bus,
+  }: { database: Database; now: () => number; trading: Trading; bus: Bus },
+): void {
+  const feed = new RiskFeed(db, trading, bus, now);
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
@@ -76,6 +85,6 @@ export function riskRoutes(app: FastifyInstance, { database: { db }, trading, bu
       // Hijacked: the events are the answer, and nothing is sent after them.
       return HIJACKED;
     }
-    return { ...(await riskSnapshot(db, trading)), at: new Date().toISOString() };
+    return { ...(await riskSnapshot(db, trading)), at: new Date(now()).toISOString() };
   });
 }

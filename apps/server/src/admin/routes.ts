@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AnswerOf, adminEndpoints, Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { operators } from '../db/schema';
-import type { Deps } from '../deps';
+import type { Database, Db } from '../db/client';
 import { assertAnswer } from '../http/answers';
 import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { AppError, refuse } from '../http/errors';
@@ -12,20 +10,23 @@ import { requestLanguage } from '../http/lang';
 import { limitConfig, SIGN_IN_LIMIT } from '../http/limits';
 import { hashPassword, needsRehash, verifyPassword } from '../http/password';
 import { envelope, parseInput } from '../http/route';
+import type { Secrets } from '../http/secrets';
 import { signInAttempt } from '../http/sign-in';
-import { audit } from '../operators/audit';
-import { operatorLoginAttempts } from '../operators/schema';
+import type { Throttle } from '../http/throttle';
 import {
   adminRoute,
+  audit,
   createOperatorSession,
   type Operator,
+  operatorLoginAttempts,
+  operators,
   operatorTotpRequired,
   pendingStep,
   type Role,
   revokeOperatorSession,
   revokeOperatorSessions,
   useOperatorTotp,
-} from '../operators/session';
+} from '../operators';
 
 /** What the back office shows of an operator, and what it must still do before the rest opens. */
 export const operatorView = (o: Operator, totpRequired = false) => ({
@@ -77,7 +78,15 @@ export const signInAccount = (email: string, operator: Operator | undefined) =>
  * request ceiling per address, and every attempt recorded; an unknown e-mail, a wrong password and a
  * disabled operator get the same answer in the same time. Sign-out, who am I, and changing one's password.
  */
-export function adminAuthRoutes(app: FastifyInstance, { database: { db }, throttle, secrets }: Deps): void {
+export function adminAuthRoutes(
+  app: FastifyInstance,
+  {
+    database: { db },
+    now,
+    throttle,
+    secrets,
+  }: { database: Database; now: () => number; throttle: Throttle; secrets: Secrets },
+): void {
   const login = adminEndpoints.login;
   const rateLimit = limitConfig(login.path, SIGN_IN_LIMIT);
   app.post(login.path, { config: { rateLimit } }, async (req, reply) => {
@@ -105,7 +114,7 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
       }
       const code = input.totp;
       const codeOk = await throttledCodeCheck(throttle, codeAccount.operator(operator.id), () =>
-        useOperatorTotp(db, secrets, operator, code),
+        useOperatorTotp(db, secrets, operator, code, now()),
       );
       if (!codeOk) {
         await record(db, input.email, operator, req.ip, agent, 'totp');
@@ -137,7 +146,7 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
   });
 
   adminRoute(app, db, adminEndpoints.logout, async ({ token, operator }) => {
-    await revokeOperatorSession(db, token);
+    await revokeOperatorSession(db, token, new Date(now()));
     await audit(db, {
       operatorId: operator.id,
       action: 'operator.logout',
@@ -164,7 +173,7 @@ export function adminAuthRoutes(app: FastifyInstance, { database: { db }, thrott
         .where(eq(operators.id, operator.id))
         .returning();
       // Whoever knew the old password is signed out everywhere but here.
-      await revokeOperatorSessions(tx, operator.id, token);
+      await revokeOperatorSessions(tx, operator.id, new Date(now()), token);
       await audit(tx, {
         operatorId: operator.id,
         action: 'operator.password_change',

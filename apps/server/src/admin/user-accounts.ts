@@ -1,25 +1,30 @@
 import { type FiledRequest, OrderStatus } from '@meridian/contract';
 import { dec } from '@meridian/core';
-import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { recentLoginAttempts } from '../accounts/login.repo';
-import { endCopyTradingOf } from '../copying/service';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { recentLoginAttempts } from '../accounts';
+import { endCopyTradingOf } from '../copying';
 import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
-import { ledgerEntries, users } from '../db/schema';
-import { uploadPath } from '../funding/uploads.service';
+import { users } from '../db/schema';
+import { uploadPath } from '../funding';
 import { refuse } from '../http/errors';
 import { type Said, said } from '../http/route';
 import { revokeUserSessions as endSessionsOf, unrevokedSessions } from '../http/sessions';
-import { type ReviewStatus, verificationHistory } from '../kyc/repo';
-import { maskCardId } from '../kyc/service';
-import { userLedgerPage } from '../ledger/entries.repo';
-import { lockAccount, post } from '../ledger/post';
-import { type AuditEntry, audit } from '../operators/audit';
-import { offsetOf, type Page, type PageInput } from '../operators/inputs';
-import { aboveFourEyes, fileRequest, lockOperator } from '../operators/requests';
-import type { Role } from '../operators/session';
-import { userOrdersPage } from '../trading/orders.repo';
-import type { Trading } from '../trading/service';
+import { maskCardId, type ReviewStatus, verificationHistory } from '../kyc';
+import { lockAccount, operatorAdjustedInADay, post, userLedgerPage } from '../ledger';
+import type { Role } from '../operators';
+import {
+  type AuditEntry,
+  aboveFourEyes,
+  audit,
+  fileRequest,
+  lockOperator,
+  offsetOf,
+  type Page,
+  type PageInput,
+} from '../operators';
+import type { Trading } from '../trading';
+import { userOrdersPage } from '../trading';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -166,7 +171,7 @@ export async function setUserDisabled(
     const before = await userOrFail(tx, userId);
     await tx.update(users).set({ disabled }).where(eq(users.id, userId));
     const ended = disabled ? await endCopyTradingOf(tx, userId, change.at) : null;
-    if (disabled) await endSessionsOf(tx, userId);
+    if (disabled) await endSessionsOf(tx, userId, change.at);
     await audit(tx, {
       ...actor,
       action: disabled ? 'user.disable' : 'user.enable',
@@ -182,10 +187,10 @@ export async function setUserDisabled(
   });
 }
 
-export async function revokeUserSessions(db: Db, actor: Actor, userId: number) {
+export async function revokeUserSessions(db: Db, actor: Actor, userId: number, at: Date) {
   return db.transaction(async (tx) => {
     await userOrFail(tx, userId);
-    const revoked = await endSessionsOf(tx, userId);
+    const revoked = await endSessionsOf(tx, userId, at);
     await audit(tx, {
       ...actor,
       action: 'user.revoke_sessions',
@@ -240,31 +245,6 @@ export async function adjustBalanceIn(
 }
 
 /**
- * The most adjusted at once (not through an approval) in the last 24 hours, in absolute amounts, by the
- * operator or for the trader, whichever is more: four eyes judges it with the new amount, so an adjustment
- * split into small ones, or spread over traders or operators, waits all the same.
- */
-async function adjustedInADay(tx: Tx, operatorId: number, userId: number): Promise<string> {
-  const moved = sql`abs(${ledgerEntries.amount})`;
-  const [row] = await tx
-    .select({
-      most: sql<string>`greatest(
-        coalesce(sum(${moved}) filter (where ${ledgerEntries.refId} = ${operatorId}), 0),
-        coalesce(sum(${moved}) filter (where ${ledgerEntries.userId} = ${userId}), 0))`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.type, 'operator_adjust'),
-        eq(ledgerEntries.refType, 'operator'),
-        gt(ledgerEntries.createdAt, sql`now() - interval '24 hours'`),
-        or(eq(ledgerEntries.refId, operatorId), eq(ledgerEntries.userId, userId)),
-      ),
-    );
-  return String(row?.most ?? 0);
-}
-
-/**
  * An operator's adjustment: made at once while the day's adjustments by that operator and for that trader
  * stay within FOUR_EYES_AMOUNT, else filed for a second operator (admin/approvals.ts), who makes it when
  * approving. Counted under the operator's and then the trader's row lock, always in that order, so parallel
@@ -280,7 +260,7 @@ export function adjustBalance(
     await lockOperator(tx, actor.operatorId);
     await userOrFail(tx, adjustment.userId);
     await lockAccount(tx, adjustment.userId);
-    const before = await adjustedInADay(tx, actor.operatorId, adjustment.userId);
+    const before = await operatorAdjustedInADay(tx, actor.operatorId, adjustment.userId);
     if (aboveFourEyes(dec(before).plus(dec(adjustment.amount).abs()), fourEyesAmount)) {
       return fileRequest(tx, actor, 'balance_adjust', { ...adjustment }, adjustment.reason);
     }

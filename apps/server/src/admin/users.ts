@@ -1,7 +1,9 @@
 import { adminEndpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
-import { adminRoute, type Role } from '../operators/session';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { adminRoute, type Role } from '../operators';
+import type { Trading } from '../trading';
 import {
   adjustBalance,
   closePosition,
@@ -13,7 +15,15 @@ import {
   userDetail,
 } from './user-accounts';
 
-export function adminUserRoutes(app: FastifyInstance, { database: { db }, trading, config }: Deps): void {
+export function adminUserRoutes(
+  app: FastifyInstance,
+  {
+    database: { db },
+    now,
+    trading,
+    config,
+  }: { database: Database; now: () => number; trading: Trading; config: Config },
+): void {
   adminRoute(app, db, adminEndpoints.users, async ({ input }) => searchUsers(db, input.q, input));
 
   adminRoute(app, db, adminEndpoints.userDetail, async ({ input, operator }) =>
@@ -30,12 +40,12 @@ export function adminUserRoutes(app: FastifyInstance, { database: { db }, tradin
     setUserDisabled(
       db,
       { operatorId: operator.id },
-      { userId: input.id, disabled: input.disabled, reason: input.reason, at: new Date(trading.now()) },
+      { userId: input.id, disabled: input.disabled, reason: input.reason, at: new Date(now()) },
     ),
   );
 
   adminRoute(app, db, adminEndpoints.revokeUserSessions, async ({ operator, input }) =>
-    revokeUserSessions(db, { operatorId: operator.id }, input.id),
+    revokeUserSessions(db, { operatorId: operator.id }, input.id, new Date(now())),
   );
 
   adminRoute(app, db, adminEndpoints.adjustBalance, async ({ operator, input }) =>

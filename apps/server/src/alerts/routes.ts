@@ -1,11 +1,16 @@
 import { endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
+import type { Bus } from '../bus/bus';
+import type { Database } from '../db/client';
 import { route, said } from '../http/route';
+import type { Trading } from '../trading';
 import { alertsOf, alertView, createAlert, deleteAlert } from './service';
 
 /** Price alerts: set, list and delete; the leader's AlertWatcher fires them. */
-export function alertsRoutes(app: FastifyInstance, { database: { db }, bus, trading }: Deps): void {
+export function alertsRoutes(
+  app: FastifyInstance,
+  { database: { db }, bus, trading }: { database: Database; bus: Bus; trading: Trading },
+): void {
   const prices = trading.market;
 
   route(app, db, endpoints.alertList, async ({ user }) =>

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
 import { AppError, refuse } from '../http/errors';
-import type { TradingMarket } from '../trading/market';
+import type { TradingMarket } from '../trading';
 import { utcText } from '../util/time';
 import { ALERT_CHANNEL, type AlertEvent } from './events';
 import { type PriceAlertRow, priceAlerts } from './schema';
@@ -47,7 +47,7 @@ export async function createAlert(
   if (!level?.gt(0) || decimalsOf(input.price) > precision) {
     throw refuse('alert_price_invalid', { decimals: precision });
   }
-  const last = market.lastPrice(input.forex_id);
+  const last = market.lastQuote(input.forex_id)?.bid;
   const reached =
     last !== undefined && (input.direction === 'above' ? dec(last).gte(level) : dec(last).lte(level));
   if (reached) {

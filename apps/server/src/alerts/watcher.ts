@@ -2,9 +2,10 @@ import { dec, priceText, TriggerIndex } from '@meridian/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
-import { recordNotice } from '../notifications/record';
-import type { NotificationRow } from '../notifications/schema';
-import type { Tick, TradingMarket } from '../trading/market';
+import type { NotificationRow } from '../notifications';
+import { recordNotice } from '../notifications';
+import type { Tick, TradingMarket } from '../trading';
+import type { ErrorLog } from '../util/log';
 import { ALERT_CHANNEL, type AlertEvent, type WaitingAlert } from './events';
 import { priceAlerts } from './schema';
 
@@ -32,7 +33,7 @@ export class AlertWatcher {
     private readonly market: TradingMarket,
     private readonly deliver: (row: NotificationRow) => Promise<void>,
     private readonly now: () => number,
-    private readonly log: (message: string, err?: unknown) => void = console.error,
+    private readonly log: ErrorLog,
   ) {}
 
   async start(): Promise<void> {
@@ -58,11 +59,12 @@ export class AlertWatcher {
   }
 
   onTick(tick: Tick): void {
-    for (const trigger of this.index.crossed(tick.instrumentId, tick.price)) {
+    // An alert watches the quote's Close, the bid, as the chart draws it.
+    for (const trigger of this.index.crossed(tick.instrumentId, tick.bid)) {
       const id = Number(trigger.orderId);
       this.waiting.delete(id);
       this.queue = this.queue
-        .then(() => this.fire(id, tick.price))
+        .then(() => this.fire(id, tick.bid))
         .catch((err) => {
           this.log(`alert ${id}: firing failed, it is read back at the next resync`, err);
         });

@@ -8,6 +8,8 @@ export interface Bus {
   subscribe(channel: string, handler: Handler): () => void;
   /** Calls `handler` each time the bus comes back after losing its connection (messages meanwhile are lost). */
   onReconnect(handler: () => void): () => void;
+  /** Messages not sent because the bus was disconnected (since the start). */
+  readonly dropped: number;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export function memoryBus(): Bus {
     },
     // In one process nothing is ever lost.
     onReconnect: () => () => {},
+    dropped: 0,
     async close() {
       handlers.clear();
     },

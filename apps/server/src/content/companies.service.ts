@@ -1,8 +1,8 @@
 import { Code } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { audit } from '../operators/audit';
-import { readSettings } from '../settings/read';
+import { audit } from '../operators';
+import { readSettings } from '../settings';
 import {
   type CompanyFields,
   type CompanyRow,
@@ -85,11 +85,11 @@ export async function saveCompany(db: Db, operatorId: number, draft: CompanyDraf
   });
 }
 
-export async function deleteCompany(db: Db, operatorId: number, id: number) {
+export async function deleteCompany(db: Db, operatorId: number, id: number, at: Date) {
   return db.transaction(async (tx) => {
     const existing = await findLiveCompany(tx, id);
     if (!existing) throw new AppError(Code.NOT_FOUND, 'not_found');
-    await updateCompany(tx, id, { deletedAt: new Date() });
+    await updateCompany(tx, id, { deletedAt: at });
     await audit(tx, {
       operatorId,
       action: 'company.delete',

@@ -1,8 +1,8 @@
 import { Code, type Language } from '@meridian/contract';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
-import { audit } from '../operators/audit';
-import { readSettings } from '../settings/read';
+import { audit } from '../operators';
+import { readSettings } from '../settings';
 import {
   findLiveNews,
   findNews,
@@ -94,8 +94,8 @@ export interface NewsDraft {
   translations: Partial<Record<Language, NewsText>>;
 }
 
-/** Creates or edits an article; its HTML is sanitized before it is stored, and the change is audited. */
-export async function saveNews(db: Db, operatorId: number, draft: NewsDraft): Promise<AdminNews> {
+/** Creates or edits an article (`at`); its HTML is sanitized before it is stored, and the change is audited. */
+export async function saveNews(db: Db, operatorId: number, draft: NewsDraft, at: Date): Promise<AdminNews> {
   const texts = Object.fromEntries(
     Object.entries(draft.translations).map(([lang, t]) => [
       lang,
@@ -108,8 +108,8 @@ export async function saveNews(db: Db, operatorId: number, draft: NewsDraft): Pr
     const before = existing && adminView(existing, await translationsOf(tx, [existing.id]));
     const fields = { categoryId: draft.category_id, logo: draft.logo };
     const row = existing
-      ? await updateNews(tx, existing.id, { ...fields, updatedAt: new Date() })
-      : await insertNews(tx, fields);
+      ? await updateNews(tx, existing.id, { ...fields, updatedAt: at })
+      : await insertNews(tx, { ...fields, createdAt: at, updatedAt: at });
     await replaceTranslations(tx, row.id, texts);
     const after = adminView(row, await translationsOf(tx, [row.id]));
     await audit(tx, {
@@ -124,12 +124,12 @@ export async function saveNews(db: Db, operatorId: number, draft: NewsDraft): Pr
   });
 }
 
-export async function deleteNews(db: Db, operatorId: number, id: number) {
+export async function deleteNews(db: Db, operatorId: number, id: number, at: Date) {
   return db.transaction(async (tx) => {
     const existing = await findLiveNews(tx, id);
     if (!existing) throw new AppError(Code.NOT_FOUND, 'not_found');
     const before = adminView(existing, await translationsOf(tx, [id]));
-    await updateNews(tx, id, { deletedAt: new Date() });
+    await updateNews(tx, id, { deletedAt: at });
     await audit(tx, { operatorId, action: 'news.delete', targetType: 'news', targetId: id, before });
     return { id };
   });

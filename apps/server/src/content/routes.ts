@@ -1,14 +1,14 @@
 import { endpoints, parseLanguage } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
+import type { Database } from '../db/client';
 import { route } from '../http/route';
-import { readSettings } from '../settings/read';
+import { readSettings } from '../settings';
 import { companyStatus, findCompanies } from './companies.service';
 import { newsInfo, newsList } from './news.service';
 import { supportPage } from './support-page';
 
 /** News and announcements, the complaint e-mail, company search and status, the built-in support page. */
-export function contentRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function contentRoutes(app: FastifyInstance, { database: { db } }: { database: Database }): void {
   route(app, db, endpoints.newsList, ({ input, lang }) => newsList(db, lang, input.category_id, input.page));
 
   route(app, db, endpoints.newsInfo, ({ input, lang }) => newsInfo(db, lang, input.id));

@@ -2,11 +2,10 @@ import { type CopyAction, OrderStatus } from '@meridian/contract';
 import { copyLossLimitReached, copyLots, copyReduction, dec, sideOfOrderType } from '@meridian/core';
 import type { Bus } from '../bus/bus';
 import type { Db, Tx } from '../db/client';
-import { AppError } from '../http/errors';
-import { ORDER_CHANNEL, type OrderEvent } from '../trading/events';
-import { reserveOf } from '../trading/negative-balance';
-import type { OrderRow } from '../trading/schema';
-import type { Trading } from '../trading/service';
+import { AppError, refuse } from '../http/errors';
+import type { OrderRow, Trading } from '../trading';
+import { ORDER_CHANNEL, type OrderEvent, reserveOf } from '../trading';
+import type { ErrorLog } from '../util/log';
 import {
   activeCopies,
   activeCopiesOf,
@@ -69,7 +68,7 @@ export class Copier {
     private readonly db: Db,
     private readonly trading: Trading,
     private readonly now: () => number,
-    private readonly log: (err: unknown) => void = (err) => console.error('copy trading failed', err),
+    private readonly log: ErrorLog,
   ) {}
 
   start(bus: Bus): void {
@@ -111,7 +110,7 @@ export class Copier {
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(work).catch(this.log);
+    this.queue = this.queue.then(work).catch((err) => this.log('copy trading failed', err));
     return this.queue;
   }
 
@@ -191,10 +190,9 @@ export class Copier {
     let all = false;
     await this.record(copy, order, 'reduce', order.version, async () => {
       const terms = this.trading.market.tradable(order.instrumentId)?.terms;
-      if (!terms) return { refusal: new AppError(0, 'instrument_unknown') };
+      if (!terms) return { refusal: refuse('instrument_unknown') };
       const size = copyReduction(terms, mine.lots, providerBefore, order.lots);
-      if ('refused' in size)
-        return { refusal: new AppError(0, size.refused, { min: String(terms.minLots) }) };
+      if ('refused' in size) return { refusal: refuse(size.refused, { min: String(terms.minLots) }) };
       all = dec(size.lots).eq(mine.lots);
       const closed = await this.trading.close(mine.id, 'provider_closed', {
         userId: copy.followerId,
@@ -215,10 +213,9 @@ export class Copier {
       const placed = await orderByClientId(this.db, copy.followerId, clientOrderId);
       if (placed) return { order: placed, lots: placed.lots };
       const terms = this.trading.market.tradable(order.instrumentId)?.terms;
-      if (!terms) return { refusal: new AppError(0, 'instrument_unknown') };
+      if (!terms) return { refusal: refuse('instrument_unknown') };
       const size = copyLots(terms, order.lots, copy.allocation, await this.providerEquity(copy.providerId));
-      if ('refused' in size)
-        return { refusal: new AppError(0, size.refused, { min: String(terms.minLots) }) };
+      if ('refused' in size) return { refusal: refuse(size.refused, { min: String(terms.minLots) }) };
       const placedNow = await this.trading.place(copy.followerId, {
         side: sideOfOrderType(order.side),
         instrumentId: order.instrumentId,
@@ -255,8 +252,7 @@ export class Copier {
       if (!(err instanceof AppError)) throw err;
       outcome = { refusal: err };
     }
-    await recordEvent(this.db, {
-      copyId: copy.id,
+    await recordEvent(this.db, copy, {
       providerOrderId: order.id,
       action,
       // A failure has a key of its own: a close retried after one is recorded again when it succeeds.

@@ -2,7 +2,9 @@ import { CopyStatus, OrderStatus } from '@meridian/contract';
 import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { orders } from '../trading/schema';
+import { emit } from '../outbox/outbox';
+import { orders } from '../trading';
+import { COPY_FAILED, COPY_STOPPED } from './events';
 import { type CopyEventRow, type CopyRow, copies, copyEvents } from './schema';
 
 /** The client order id of a follower's copy of a provider order: the trading service places each once. */
@@ -53,9 +55,9 @@ export async function insertCopy(db: Db, values: typeof copies.$inferInsert): Pr
 }
 
 /**
- * Stops a copy that is still active, in `tx`; undefined when it had stopped already. The follower's account
- * row is locked first, as placing an order locks it: a copy order placed before the stop is committed before
- * it (and the stop then finds it), one placed after finds the copy stopped (`copyIsActive`).
+ * Stops a copy that is still active, in `tx`, told as COPY_STOPPED; undefined when it had stopped already. The
+ * follower's account row is locked first, as placing an order locks it: a copy order placed before the stop
+ * is committed before it (and the stop then finds it), one placed after finds the copy stopped (`copyIsActive`).
  */
 export async function markStoppedIn(
   tx: Tx,
@@ -69,6 +71,14 @@ export async function markStoppedIn(
     .set({ status: CopyStatus.stopped, stopReason: reason, stoppedAt: at })
     .where(and(eq(copies.id, copy.id), eq(copies.status, CopyStatus.active)))
     .returning();
+  if (row) {
+    await emit(tx, COPY_STOPPED, {
+      copyId: row.id,
+      followerId: row.followerId,
+      reason,
+      stopPercent: row.stopPercent,
+    });
+  }
   return row;
 }
 
@@ -113,14 +123,33 @@ export async function followerCounts(db: Db, providerIds: number[]): Promise<Map
   return new Map(rows.map((r) => [r.providerId, r.n]));
 }
 
-/** Records what an event did; false when this event was recorded already (it is not done twice). */
-export async function recordEvent(db: Db, values: typeof copyEvents.$inferInsert): Promise<boolean> {
-  const rows = await db
-    .insert(copyEvents)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: copyEvents.id });
-  return rows.length > 0;
+/**
+ * Records what an event did in `copy`, a failure told as COPY_FAILED in the same transaction; false when this
+ * event was recorded already (it is not done twice).
+ */
+export function recordEvent(
+  db: Db,
+  copy: Pick<CopyRow, 'id' | 'followerId'>,
+  values: Omit<typeof copyEvents.$inferInsert, 'copyId'>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(copyEvents)
+      .values({ ...values, copyId: copy.id })
+      .onConflictDoNothing()
+      .returning({ id: copyEvents.id });
+    if (row && !values.ok) {
+      await emit(tx, COPY_FAILED, {
+        id: row.id,
+        copyId: copy.id,
+        followerId: copy.followerId,
+        code: values.showCode,
+        reason: values.reason ?? null,
+        reasonParams: values.reasonParams ?? null,
+      });
+    }
+    return row !== undefined;
+  });
 }
 
 /** Every event of a copy about one provider order, oldest first. */

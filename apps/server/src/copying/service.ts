@@ -11,10 +11,15 @@ import { copyAllocation, copyStopPercent, dec, toFixed } from '@meridian/core';
 import type { Db, Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import { type MessageKey, translate } from '../i18n';
-import { maskedName } from '../ranking/mask';
-import { isOptedIn, leaveLeaderboard, rankingRowOf } from '../ranking/repo';
-import { rankingFigures } from '../ranking/service';
-import type { Trading } from '../trading/service';
+import {
+  isOptedIn,
+  leaderboard,
+  leaveLeaderboard,
+  maskedName,
+  rankingFigures,
+  rankingRowOf,
+} from '../ranking';
+import type { Trading } from '../trading';
 import { utcText } from '../util/time';
 import {
   accountKind,
@@ -209,4 +214,20 @@ export async function copyDetail(
     lastEvents(db, copy.id, EVENTS_SHOWN),
   ]);
   return { ...view!, events: events.map((e) => eventView(e, lang)) };
+}
+
+/** The leaderboard: SPEC.md §3's rows, with the provider's id, demo mark and live follower count. */
+export async function followList(db: Db) {
+  const rows = await leaderboard(db);
+  const followers = await followerCounts(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    user: r.name,
+    ...rankingFigures(r),
+    provider_id: r.userId,
+    demo: r.demo,
+    followers: followers.get(r.userId) ?? 0,
+  }));
 }

@@ -2,7 +2,7 @@ import { type CopyStopReason, OrderStatus } from '@meridian/contract';
 import { dec, toFixed } from '@meridian/core';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
-import type { Trading } from '../trading/service';
+import type { Trading } from '../trading';
 import { copyById, copyOrders, markStopped, providerOrderIdOf, recordEvent } from './repo';
 import type { CopyRow } from './schema';
 
@@ -51,8 +51,7 @@ export async function stopCopy(
       if (!(err instanceof AppError)) throw err;
       refusal = err;
     }
-    await recordEvent(db, {
-      copyId: copy.id,
+    await recordEvent(db, copy, {
       providerOrderId: providerOrderIdOf(mine.clientOrderId) ?? 0,
       action: holding ? 'close' : 'cancel',
       providerVersion: refusal ? -1 : 0,

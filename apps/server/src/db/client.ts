@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Config } from '../config';
 import { lockDataDir } from './lock';
+import { migratePostgres } from './migrate';
 import * as schema from './schema';
 import { copyEmptyDatabaseTemplate } from './template';
 
@@ -15,7 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations it lacks; on PostgreSQL under the migration lock (db/migrate.ts), saying what to `log`. */
+  migrate(log?: (line: string) => void): Promise<void>;
   close(): Promise<void>;
   /** The PostgreSQL pool's connections (none for the embedded database): what /metrics reports. */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
@@ -40,27 +40,52 @@ export const embeddedDatabaseExists = (config: Pick<Config, 'dataDir'>) =>
  * serve both. An embedded database on disk is locked to this process (db/lock.ts): `owner` names it to
  * whoever is refused; a DataDirBusy error says who holds it.
  */
-export async function openDatabase(config: Config, owner = 'server'): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  owner = 'server',
+  /** Told when PostgreSQL ends one of the pool's connections; the node carries on. */
+  onConnectionLost: (err: Error) => void = () => {},
+): Promise<Database> {
   const migrationsFolder = config.migrationsDir;
-  if (config.databaseUrl) {
+  const { databaseUrl } = config;
+  if (databaseUrl) {
     // Loaded only for PostgreSQL: the embedded start does not pay for them.
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    // An idle client losing its connection (database restart) must not crash the process.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // A connection PostgreSQL ends (a restart, pg_terminate_backend, a network cut) must not crash the node.
+    // An idle one the pool drops and reports here; the client tells it too, below.
     pool.on('error', () => {});
+    // One in use errors its query, and the pool drops it when it is released: without a listener of its
+    // own, the client's error event would end the process. It is told once (the end of the connection
+    // follows its error).
+    pool.on('connect', (client) => {
+      client.once('error', onConnectionLost);
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async (log = () => {}) => {
+        await migratePostgres(databaseUrl, migrationsFolder, {
+          lockTimeoutMs: config.migrationLockTimeoutMs,
+          statementTimeoutMs: config.migrationStatementTimeoutMs,
+          log,
+        });
+      },
       close: () => pool.end(),
       pool,
     };
   }
+  // Loaded only for the embedded database: a node on PostgreSQL never loads PGlite.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let dataDir: string | undefined;
   let unlock = () => {};
   if (!config.memoryDb) {

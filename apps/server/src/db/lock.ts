@@ -69,6 +69,7 @@ export function lockDataDir(dataDir: string, owner: string): () => void {
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(file, 'wx');
+      // The wall clock: when a process took the folder is for the operator reading the lock file, not the app.
       const holder: LockHolder = { pid: process.pid, owner, since: new Date().toISOString() };
       writeSync(fd, JSON.stringify(holder));
       closeSync(fd);

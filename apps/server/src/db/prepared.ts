@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import pgUtils from 'pg/lib/utils';
 import type { Db, Tx } from './client';
@@ -21,6 +21,15 @@ export interface Statement {
 }
 
 export const statement = (name: string, types: string[], text: string): Statement => ({ name, types, text });
+
+const dialect = new PgDialect();
+
+/** A statement's text from drizzle's `sql`: its values are the statement's own `$n`, so it binds none. */
+export function textOf(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (params.length > 0) throw new Error(`a prepared statement's text binds no value: ${text}`);
+  return text;
+}
 
 interface Client {
   query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -44,6 +53,9 @@ function literal(value: Param): string {
   if (value.includes('\u0000')) throw new Error('NUL in a text parameter');
   return pgUtils.escapeLiteral(value);
 }
+
+/** PGlite's own method tells the embedded database: asking `instanceof PGlite` would load PGlite on PostgreSQL. */
+const isEmbedded = (client: object) => 'dumpDataDir' in client;
 
 const clientOf = (executor: Db | Tx) =>
   (executor as unknown as { session: { client: Client } }).session.client;
@@ -77,7 +89,7 @@ export async function runPrepared(
   const client = clientOf(executor);
   const root = clientOf(db) as object;
   const args = values.length > 0 ? `(${values.map(literal).join(', ')})` : '';
-  if (!(root instanceof PGlite)) {
+  if (!isEmbedded(root)) {
     if (!around.before && !around.after) {
       const result = await client.query({ name: st.name, text: st.text, values });
       return result.rows;

@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-/** Money columns: exact decimals, wide enough for any balance, rounded only when shown (TRADING.md "Numbers"). */
-const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns';
 
 /** Dialling codes for sign-up by mobile; the lowest `sort` is the default entry (SPEC.md §3). */
 export const areaCodes = pgTable('area_codes', {
@@ -24,12 +11,6 @@ export const areaCodes = pgTable('area_codes', {
 });
 
 /** Operator-editable settings as text values (basic info, is_show_mobile, trading levels…). */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const users = pgTable(
   'users',
   {
@@ -82,49 +63,4 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-/** Back-office accounts, separate from traders; roles: admin, finance, support, content, risk. */
-export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role').notNull(),
-  /** Encrypted (http/secrets.ts); null until the operator enrols. */
-  totpSecret: text('totp_secret'),
-  /** The last TOTP time step used: a code is good once. */
-  totpLastStep: integer('totp_last_step'),
-  /** Set for a password someone else chose (first start, an admin creating the operator): changed at first sign-in. */
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  disabled: boolean('disabled').notNull().default(false),
-  /** When the operator got their current role: only a role held before a request was filed may approve it. */
-  roleGrantedAt: timestamp('role_granted_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-});
-
-/**
- * Every change of a balance or a lock balance, written in the same transaction as the change
- * (TRADING.md "Ledger"): per user, balance = Σ balance rows and lock_balance = Σ lock rows.
- */
-export const ledgerEntries = pgTable(
-  'ledger_entries',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** 'balance' or 'lock'. */
-    account: text('account').notNull(),
-    /** deposit, withdraw_lock, withdraw_unlock, withdraw_paid, trade_margin, trade_fee, trade_settle, swap, … */
-    type: text('type').notNull(),
-    amount: money('amount').notNull(),
-    balanceAfter: money('balance_after').notNull(),
-    /** What caused it: 'order', 'deposit', 'withdrawal', 'operator', 'demo'. */
-    refType: text('ref_type'),
-    refId: integer('ref_id'),
-    /** Operator's reason or other free text shown beside the localized memo. */
-    note: text('note'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('ledger_user_idx').on(t.userId, t.id)],
 );

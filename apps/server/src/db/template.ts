@@ -8,9 +8,6 @@
 import { copyFileSync, cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 
 /** The template's folder name in apps/server/dist (a build product, never committed). */
 export const TEMPLATE_DIR = 'empty-database';
@@ -26,6 +23,12 @@ const bundledTemplate = fileURLToPath(new URL(`./${TEMPLATE_DIR}`, import.meta.u
 
 /** Makes `dir` a fresh database, closed, with every migration in `migrationsDir` applied. */
 export async function makeEmptyDatabaseTemplate(migrationsDir: string, dir: string): Promise<void> {
+  // Loaded here, not with the module: a node copies templates through this module and may run on PostgreSQL.
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   rmSync(dir, { recursive: true, force: true });
   const client = new PGlite({ dataDir: dir });
   try {

@@ -9,24 +9,34 @@ const LAST_RETRY_MS = 30_000;
 /** A provider silent this long (no tick, no heartbeat) is presumed gone and the connection is replaced. */
 const SILENCE_LIMIT_MS = 15_000;
 
-/** Messages a provider sends (docs/feed-protocol.md). */
+const price = z.string().refine((p) => isDecimalText(p) && !p.startsWith('-'), 'decimal text');
+const quoted = {
+  symbol: z.string().min(1).max(32),
+  time: z.number().int().positive(),
+  volume: z.number().int().positive().default(1),
+};
+
+/** Messages a provider sends (docs/feed-protocol.md): v1 `tick` with one price, v2 `quote` with a bid and an ask. */
 const providerMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('tick'),
-    symbol: z.string().min(1).max(32),
-    price: z.string().refine((p) => isDecimalText(p) && !p.startsWith('-'), 'decimal text'),
-    time: z.number().int().positive(),
-    volume: z.number().int().positive().default(1),
-  }),
+  z.object({ type: z.literal('tick'), price, ...quoted }),
+  z.object({ type: z.literal('quote'), bid: price, ask: price, ...quoted }),
   z.object({ type: z.literal('heartbeat') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 
+/** The node's logger, as the feed uses it (pino's argument order: details, then the event). */
+export interface FeedLog {
+  info(detail: object, event: string): void;
+  warn(detail: object, event: string): void;
+}
+
+const quiet: FeedLog = { info: () => {}, warn: () => {} };
+
 export interface ExternalFeedOptions {
   /** The providers, most preferred first. */
   urls: string[];
-  /** Told about connection changes, switches between providers and refused messages. */
-  log?: (event: string, detail?: unknown) => void;
+  /** Told about connection changes and switches between providers (info), refused messages and errors (warn). */
+  log?: FeedLog;
   /** A provider silent this long hands the lead to the next live one. */
   failoverMs?: number;
   now?: () => number;
@@ -55,7 +65,8 @@ export class ExternalFeed implements PriceFeed {
   constructor(private readonly options: ExternalFeedOptions) {}
 
   start(instruments: FeedInstrument[], onTick: (tick: Tick) => void): void {
-    const log = this.options.log ?? (() => {});
+    const log = this.options.log ?? quiet;
+    // The wall clock by default: a provider's silence is real time, as its heartbeat's on the wire.
     const now = this.options.now ?? Date.now;
     const failoverMs = this.options.failoverMs ?? FAILOVER_MS;
     const symbols = instruments.map((i) => i.symbol);
@@ -67,7 +78,7 @@ export class ExternalFeed implements PriceFeed {
           failoverMs,
         );
         if (leader !== this.leader) {
-          log('feed provider leads', { provider: leader, was: this.leader });
+          log.info({ provider: leader, was: this.leader }, 'feed provider leads');
           this.leader = leader;
         }
         if (leader === source) onTick({ ...tick, source });
@@ -96,7 +107,7 @@ class ProviderLink {
 
   constructor(
     private readonly url: string,
-    private readonly log: (event: string, detail?: unknown) => void,
+    private readonly log: FeedLog,
     private readonly now: () => number,
     private readonly onTick: (tick: Tick) => void,
   ) {}
@@ -112,7 +123,7 @@ class ProviderLink {
       this.silenceTimer.unref();
     };
     socket.on('open', () => {
-      log('feed connected', { url: this.url });
+      log.info({ url: this.url }, 'feed connected');
       this.retryMs = FIRST_RETRY_MS;
       heard();
       socket.send(JSON.stringify({ type: 'subscribe', symbols }));
@@ -120,17 +131,18 @@ class ProviderLink {
     socket.on('message', (data, isBinary) => {
       heard();
       const parsed = providerMessage.safeParse(isBinary ? undefined : parseJson(data.toString()));
-      if (!parsed.success) return log('feed message refused', data.toString().slice(0, 200));
+      if (!parsed.success)
+        return log.warn({ message: data.toString().slice(0, 200) }, 'feed message refused');
       const message = parsed.data;
-      if (message.type === 'tick') this.onTick(message);
-      else if (message.type === 'error') log('feed error', message.message);
+      if (message.type === 'tick' || message.type === 'quote') this.onTick(message);
+      else if (message.type === 'error') log.warn({ message: message.message }, 'feed error');
     });
-    socket.on('error', (err) => log('feed socket error', err.message));
+    socket.on('error', (err) => log.warn({ error: err.message }, 'feed socket error'));
     socket.on('close', () => {
       clearTimeout(this.silenceTimer);
       this.lastHeard = 0;
       if (this.stopped || this.socket !== socket) return;
-      log('feed disconnected', { url: this.url, retryInMs: this.retryMs });
+      log.warn({ url: this.url, retryInMs: this.retryMs }, 'feed disconnected');
       this.retryTimer = setTimeout(() => this.start(symbols), this.retryMs);
       this.retryTimer.unref();
       this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs * 2);

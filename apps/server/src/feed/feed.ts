@@ -1,11 +1,16 @@
-import type { Schedule } from '@meridian/core';
+import type { ProviderPrice, Schedule } from '@meridian/core';
 
-/** One price update from a feed. */
-export interface Tick {
+/**
+ * One price update from a feed: one price (the market puts the instrument's spread around it) or a bid and
+ * an ask, decimal text; the market quotes it at the instrument's PricePrecision (core `platformQuote`).
+ */
+export type Tick = TickFields & ProviderPrice;
+/** A tick of one price (feed protocol v1, the simulator). */
+export type PriceTick = TickFields & { price: string };
+
+interface TickFields {
   /** Instrument Code, e.g. EURUSD. */
   symbol: string;
-  /** Decimal text; the market rounds it to the instrument's PricePrecision. */
-  price: string;
   /** UTC milliseconds. */
   time: number;
   /** Tick volume, 1 unless the feed says otherwise. */

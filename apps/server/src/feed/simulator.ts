@@ -1,5 +1,5 @@
 import { pointsText, sessionChecker, toPoints } from '@meridian/core';
-import type { FeedInstrument, PriceFeed, Tick } from './feed';
+import type { FeedInstrument, PriceFeed, PriceTick, Tick } from './feed';
 import { type Random, seededRandom, sigmaOver, step, symbolSeed } from './walk';
 
 /** Mean time between two ticks of one instrument. */
@@ -31,7 +31,7 @@ export class Simulator implements PriceFeed {
 
   constructor(
     private readonly seed: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /** Places every instrument at its price as of now, without starting the timer. */
@@ -65,8 +65,8 @@ export class Simulator implements PriceFeed {
   }
 
   /** The ticks due up to `toMs`, in time order. */
-  advance(toMs: number): Tick[] {
-    const ticks: Tick[] = [];
+  advance(toMs: number): PriceTick[] {
+    const ticks: PriceTick[] = [];
     for (const w of this.walkers) {
       while (w.nextAt <= toMs) {
         const wait = arrival(w.random);

@@ -1,14 +1,17 @@
 import { adminFundingEndpoints as endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
-import { adminRoute } from '../operators/session';
+import type { Database } from '../db/client';
+import { adminRoute } from '../operators';
 import { listChannels, listCurrencies, upsertChannel, upsertCurrency } from './catalog.service';
 import { approveDeposit, depositQueue, rejectDeposit } from './deposits.service';
 import { reviewRoutes } from './review-routes';
 import { payWithdrawal, rejectWithdrawal, withdrawalQueue } from './withdrawals.service';
 
 /** The finance desk's side of funding: deposit and withdrawal queues, deposit channels, withdrawal currencies. */
-export function fundingAdminRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function fundingAdminRoutes(
+  app: FastifyInstance,
+  { database: { db }, now }: { database: Database; now: () => number },
+): void {
   reviewRoutes(app, db, {
     endpoints: {
       list: endpoints.deposits,
@@ -16,8 +19,9 @@ export function fundingAdminRoutes(app: FastifyInstance, { database: { db } }: D
       reject: endpoints.rejectDeposit,
     },
     list: (status, page) => depositQueue(db, status, page),
-    approve: (operatorId, depositId) => approveDeposit(db, operatorId, depositId),
-    reject: (operatorId, depositId, reason) => rejectDeposit(db, operatorId, depositId, reason),
+    approve: (operatorId, depositId) => approveDeposit(db, operatorId, depositId, new Date(now())),
+    reject: (operatorId, depositId, reason) =>
+      rejectDeposit(db, operatorId, depositId, reason, new Date(now())),
   });
 
   reviewRoutes(app, db, {
@@ -27,8 +31,9 @@ export function fundingAdminRoutes(app: FastifyInstance, { database: { db } }: D
       reject: endpoints.rejectWithdrawal,
     },
     list: (status, page, lang) => withdrawalQueue(db, status, page, lang),
-    approve: (operatorId, withdrawalId) => payWithdrawal(db, operatorId, withdrawalId),
-    reject: (operatorId, withdrawalId, reason) => rejectWithdrawal(db, operatorId, withdrawalId, reason),
+    approve: (operatorId, withdrawalId) => payWithdrawal(db, operatorId, withdrawalId, new Date(now())),
+    reject: (operatorId, withdrawalId, reason) =>
+      rejectWithdrawal(db, operatorId, withdrawalId, reason, new Date(now())),
   });
 
   adminRoute(app, db, endpoints.depositChannels, () => listChannels(db));

@@ -2,8 +2,7 @@ import type { Db, Tx } from '../db/client';
 import { exact } from '../db/numeric';
 import { invalidInput, refuse } from '../http/errors';
 import { said } from '../http/route';
-import { audit } from '../operators/audit';
-import { fileRequest } from '../operators/requests';
+import { audit, fileRequest } from '../operators';
 import {
   allChannels,
   allCurrencies,

@@ -2,7 +2,8 @@ import type { FundingReviewStatus } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { offsetOf, type PageInput } from '../operators/inputs';
+import { offsetOf, type PageInput } from '../operators';
+import { emitReviewed } from './events';
 import { depositChannels, deposits, ReviewStatus, uploads } from './schema';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -15,17 +16,18 @@ export async function insertDeposit(db: Db, values: typeof deposits.$inferInsert
   return row!;
 }
 
-/** Moves a pending deposit to `status` once: undefined when it is unknown or no longer pending. */
+/** Moves a pending deposit to `status` once, told as FUNDING_REVIEWED: undefined when it is unknown or no longer pending. */
 export async function decideDeposit(
   tx: Tx,
   id: number,
-  decision: { status: FundingReviewStatus; operatorId: number; reason?: string },
+  decision: { status: FundingReviewStatus; operatorId: number; reviewedAt: Date; reason?: string },
 ): Promise<DepositRow | undefined> {
   const [row] = await tx
     .update(deposits)
-    .set({ ...decision, reviewedAt: new Date() })
+    .set(decision)
     .where(and(eq(deposits.id, id), eq(deposits.status, ReviewStatus.pending)))
     .returning();
+  if (row) await emitReviewed(tx, 'deposit', row);
   return row;
 }
 

@@ -6,10 +6,10 @@ import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { translate } from '../i18n';
-import { lockAccount, post } from '../ledger/post';
-import { audit } from '../operators/audit';
-import type { PageInput } from '../operators/inputs';
-import { readSetting } from '../settings/read';
+import { lockAccount, post } from '../ledger';
+import type { PageInput } from '../operators';
+import { review } from '../operators';
+import { readSetting } from '../settings';
 import { utcText } from '../util/time';
 import { type DepositKind, enabledChannel, enabledChannels } from './catalog.repo';
 import { decideDeposit, depositPage, insertDeposit, userDeposits } from './deposits.repo';
@@ -99,46 +99,45 @@ export async function depositRecords(db: Db, user: User, page: number, lang: Lan
 }
 
 /** Approval credits the amount to the balance with a `deposit` ledger row, audited, all in one transaction. */
-export function approveDeposit(db: Db, operatorId: number, id: number) {
-  return db.transaction(async (tx) => {
-    const row = await decideDeposit(tx, id, { status: ReviewStatus.approved, operatorId });
-    if (!row) throw refuse('review_done');
-    await lockAccount(tx, row.userId);
-    await post(tx, {
-      userId: row.userId,
-      account: 'balance',
-      type: 'deposit',
-      amount: dec(row.amount).toFixed(),
-      refType: 'deposit',
-      refId: row.id,
-    });
-    await audit(tx, {
-      operatorId,
+export async function approveDeposit(db: Db, operatorId: number, id: number, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) => decideDeposit(tx, id, { status: ReviewStatus.approved, operatorId, reviewedAt: at }),
+    async apply(tx, row) {
+      await lockAccount(tx, row.userId);
+      await post(tx, {
+        userId: row.userId,
+        account: 'balance',
+        type: 'deposit',
+        amount: dec(row.amount).toFixed(),
+        refType: 'deposit',
+        refId: row.id,
+      });
+    },
+    audited: (row) => ({
       action: 'deposit.approve',
       targetType: 'deposit',
       targetId: id,
       before: { status: ReviewStatus.pending },
       after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
-    });
-    return { id, status: ReviewStatus.approved };
+    }),
   });
+  return { id, status: ReviewStatus.approved };
 }
 
-export function rejectDeposit(db: Db, operatorId: number, id: number, reason: string) {
-  return db.transaction(async (tx) => {
-    const row = await decideDeposit(tx, id, { status: ReviewStatus.rejected, operatorId, reason });
-    if (!row) throw refuse('review_done');
-    await audit(tx, {
-      operatorId,
+export async function rejectDeposit(db: Db, operatorId: number, id: number, reason: string, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) =>
+      decideDeposit(tx, id, { status: ReviewStatus.rejected, operatorId, reviewedAt: at, reason }),
+    audited: (row) => ({
       action: 'deposit.reject',
       targetType: 'deposit',
       targetId: id,
       before: { status: ReviewStatus.pending },
       after: { status: row.status },
       reason,
-    });
-    return { id, status: ReviewStatus.rejected };
+    }),
   });
+  return { id, status: ReviewStatus.rejected };
 }
 
 /** The back office's deposit queue, newest first. */

@@ -9,7 +9,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { adminRoute } from '../operators/session';
+import { adminRoute } from '../operators';
 
 /** A queue's three calls: GET {path}?status=&page=&size=, POST {path}/approve {id}, POST {path}/reject {id, reason}. */
 export interface ReviewEndpoints<L extends z.ZodType, A extends z.ZodType, R extends z.ZodType> {

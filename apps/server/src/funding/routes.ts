@@ -1,58 +1,34 @@
-import multipart from '@fastify/multipart';
-import { Code, endpoints } from '@meridian/contract';
+import { endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import { notifyAccount } from '../accounts/notify-account';
-import { proveStepUp } from '../accounts/step-up';
-import type { Deps } from '../deps';
-import { AppError } from '../http/errors';
+import type { Delivery } from '../accounts';
+import { notifyAccount, proveStepUp } from '../accounts';
+import type { Database } from '../db/client';
 import { route } from '../http/route';
-import { tokenFromHeader, userForToken } from '../http/sessions';
-import { operatorForToken, type Role } from '../operators/session';
+import type { Secrets } from '../http/secrets';
+import type { Throttle } from '../http/throttle';
+import type { Trading } from '../trading';
 import { depositOptions, depositRecords, requestDeposit } from './deposits.service';
 import { bindMethod, deleteMethod, destinationOf, listMethods } from './methods.service';
-import { readUpload, storeImage } from './uploads.service';
 import { requestWithdrawal, withdrawalRecords, withdrawCurrencyList } from './withdrawals.service';
 
-/** Operators whose queues show uploads: support (ID pictures), finance (payment proofs) and admin. */
-const UPLOAD_VIEWERS: readonly Role[] = ['admin', 'support', 'finance'];
-
-/** SPEC.md §7 funding calls (real accounts only, by the contract) and the owner-or-operator upload viewer. */
-export async function fundingRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+/** SPEC.md §7 funding calls (real accounts only, by the contract). */
+export function fundingRoutes(
+  app: FastifyInstance,
+  deps: {
+    database: Database;
+    now: () => number;
+    trading: Trading;
+    secrets: Secrets;
+    throttle: Throttle;
+    delivery: Delivery;
+  },
+): void {
   const {
     database: { db },
-    config,
     trading,
   } = deps;
-  const stepUp = { db, secrets: deps.secrets, throttle: deps.throttle };
+  const stepUp = { db, now: deps.now, secrets: deps.secrets, throttle: deps.throttle };
   const notices = { db, delivery: deps.delivery, log: app.log };
-  // Only the upload reads multipart bodies: the plugin's hooks (a close listener and an async clean-up on
-  // every response) stay on its route instead of every call's (the trade_list benchmark's per-request cost).
-  await app.register(async (uploads) => {
-    await uploads.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
-    route(uploads, db, endpoints.imageUpload, async ({ user, req }) =>
-      storeImage(db, config.uploadDir, user.id, req.isMultipart() ? await req.file() : undefined),
-    );
-  });
-
-  // Served only with the owner's or a reviewing operator's Authorization header: a trader's own screen previews the local file it chose, the back office fetches bytes into a blob URL.
-  app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
-    const token = tokenFromHeader(req.headers.authorization);
-    const user = await userForToken(db, token);
-    const operator = user ? null : await operatorForToken(db, token);
-    const found = await readUpload(db, config.uploadDir, req.params.name, {
-      userId: user?.id,
-      operator: operator !== null && UPLOAD_VIEWERS.includes(operator.role as Role),
-    });
-    if (!found) throw new AppError(Code.NOT_FOUND, 'not_found', {}, 404);
-    return reply
-      .header('content-type', found.row.mime)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(found.bytes);
-  });
-
   route(app, db, endpoints.chargeInfo, async () => depositOptions(db));
 
   route(app, db, endpoints.chargeSubmit, async ({ user, input }) =>

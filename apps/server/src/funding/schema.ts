@@ -1,8 +1,9 @@
 import type { DepositKind, DrawType, FundingReviewStatus, WithdrawFeeType } from '@meridian/contract';
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { operators, users } from '../db/schema';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from '../db/columns';
+import { users } from '../db/schema';
+import { operators } from '../operators';
 
-const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A request's review state: pending until an operator approves (paid) or rejects it, once. */
@@ -11,7 +12,7 @@ export const ReviewStatus = { pending: 0, approved: 1, rejected: 2 } as const sa
   FundingReviewStatus
 >;
 
-/** Images traders uploaded (payment proofs, ID pictures): stored under `name` in UPLOAD_DIR, shown only to their owner and operators. */
+/** Images traders uploaded (payment proofs, ID pictures): their bytes kept under `name` (funding/upload-store.ts), shown only to their owner and operators. */
 export const uploads = pgTable(
   'uploads',
   {
@@ -27,6 +28,28 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
 );
+
+/** PostgreSQL's bytea as a Buffer (the embedded database answers a Uint8Array). */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The bytes of uploads in production mode, in the database every node reads (without S3_URL): what an
+ * object store would keep, its type, size, owner and SHA-256 (what the picture was when it was sent).
+ */
+export const uploadBlobs = pgTable('upload_blobs', {
+  name: text('name').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytes('content').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
 
 /** Where traders send money: coin addresses (kind 'coin') and bank wire accounts (kind 'wire'); operators edit them. */
 export const depositChannels = pgTable('deposit_channels', {

@@ -2,8 +2,9 @@ import type { DrawType, FundingReviewStatus } from '@meridian/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { offsetOf, type PageInput } from '../operators/inputs';
+import { offsetOf, type PageInput } from '../operators';
 import { userRef } from './deposits.repo';
+import { emitReviewed } from './events';
 import { ReviewStatus, withdrawals, withdrawCurrencies } from './schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -16,17 +17,41 @@ export async function insertWithdrawal(
   return row!;
 }
 
-/** Moves a pending withdrawal to `status` once: undefined when it is unknown or no longer pending. */
+/** Moves a pending withdrawal to `status` once, told as FUNDING_REVIEWED: undefined when it is unknown or no longer pending. */
 export async function decideWithdrawal(
   tx: Tx,
   id: number,
-  decision: { status: FundingReviewStatus; operatorId: number; reason?: string },
+  decision: { status: FundingReviewStatus; operatorId: number; reviewedAt: Date; reason?: string },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await tx
     .update(withdrawals)
-    .set({ ...decision, reviewedAt: new Date() })
+    .set(decision)
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, ReviewStatus.pending)))
     .returning();
+  if (row) await emitReviewed(tx, 'withdrawal', row);
+  return row;
+}
+
+/** A trader's pending withdrawals, newest first, read in `tx`. */
+export function pendingWithdrawalsOf(tx: Tx, userId: number): Promise<WithdrawalRow[]> {
+  return tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, ReviewStatus.pending)))
+    .orderBy(desc(withdrawals.id));
+}
+
+/**
+ * Returns a pending withdrawal to pay a trading loss (negative balance protection: pending-withdrawals.ts), told as FUNDING_REVIEWED:
+ * rejected by no operator, its reason told in the trader's language. Undefined when it is no longer pending.
+ */
+export async function returnWithdrawal(tx: Tx, id: number, at: Date): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ status: ReviewStatus.rejected, reviewedAt: at })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, ReviewStatus.pending)))
+    .returning();
+  if (row) await emitReviewed(tx, 'withdrawal', row);
   return row;
 }
 

@@ -15,10 +15,10 @@ import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
 import { translate } from '../i18n';
-import { lockAccount, post } from '../ledger/post';
-import { audit } from '../operators/audit';
-import type { PageInput } from '../operators/inputs';
-import type { Trading } from '../trading/service';
+import { lockAccount, post } from '../ledger';
+import type { PageInput } from '../operators';
+import { review } from '../operators';
+import type { Trading } from '../trading';
 import { utcText } from '../util/time';
 import { enabledCurrencies, enabledCurrency, type WithdrawCurrency } from './catalog.repo';
 import { ownMethod } from './methods.repo';
@@ -165,44 +165,42 @@ export async function withdrawalRecords(db: Db, user: User, type: DrawType, page
   };
 }
 
+/** What the review of a withdrawal records in its audit row. */
+const withdrawalAudit = (action: string, row: WithdrawalRow, reason?: string) => ({
+  action,
+  targetType: 'withdrawal',
+  targetId: row.id,
+  before: { status: ReviewStatus.pending },
+  after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
+  reason,
+});
+
 /** Paying out takes the amount off lock_balance (withdraw_paid), audited, in one transaction. */
-export function payWithdrawal(db: Db, operatorId: number, id: number) {
-  return db.transaction(async (tx) => {
-    const row = await decideWithdrawal(tx, id, { status: ReviewStatus.approved, operatorId });
-    if (!row) throw refuse('review_done');
-    await lockAccount(tx, row.userId);
-    await moveLock(tx, row, 'withdraw_paid', { lock: dec(row.amount).neg() });
-    await audit(tx, {
-      operatorId,
-      action: 'withdrawal.pay',
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: ReviewStatus.pending },
-      after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
-    });
-    return { id, status: ReviewStatus.approved };
+export async function payWithdrawal(db: Db, operatorId: number, id: number, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) => decideWithdrawal(tx, id, { status: ReviewStatus.approved, operatorId, reviewedAt: at }),
+    async apply(tx, row) {
+      await lockAccount(tx, row.userId);
+      await moveLock(tx, row, 'withdraw_paid', { lock: dec(row.amount).neg() });
+    },
+    audited: (row) => withdrawalAudit('withdrawal.pay', row),
   });
+  return { id, status: ReviewStatus.approved };
 }
 
 /** Rejecting returns the amount from lock_balance to the balance (withdraw_unlock), audited, in one transaction. */
-export function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string) {
-  return db.transaction(async (tx) => {
-    const row = await decideWithdrawal(tx, id, { status: ReviewStatus.rejected, operatorId, reason });
-    if (!row) throw refuse('review_done');
-    await lockAccount(tx, row.userId);
-    const amount = dec(row.amount);
-    await moveLock(tx, row, 'withdraw_unlock', { balance: amount, lock: amount.neg() }, reason);
-    await audit(tx, {
-      operatorId,
-      action: 'withdrawal.reject',
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: ReviewStatus.pending },
-      after: { status: row.status, amount: exact(row.amount), user_id: row.userId },
-      reason,
-    });
-    return { id, status: ReviewStatus.rejected };
+export async function rejectWithdrawal(db: Db, operatorId: number, id: number, reason: string, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) =>
+      decideWithdrawal(tx, id, { status: ReviewStatus.rejected, operatorId, reviewedAt: at, reason }),
+    async apply(tx, row) {
+      await lockAccount(tx, row.userId);
+      const amount = dec(row.amount);
+      await moveLock(tx, row, 'withdraw_unlock', { balance: amount, lock: amount.neg() }, reason);
+    },
+    audited: (row) => withdrawalAudit('withdrawal.reject', row, reason),
   });
+  return { id, status: ReviewStatus.rejected };
 }
 
 /** The back office's withdrawal queue, newest first, with the destination copied at request time. */

@@ -37,7 +37,9 @@ export const LIMITS: Partial<Record<ApiName, Limit>> = {
   historyExport: { max: 10, by: 'session' },
 };
 
-const NAME_BY_PATH = new Map(Object.entries(api).map(([name, call]) => [call.path, name as ApiName]));
+const NAME_BY_PATH = new Map<string, ApiName>(
+  Object.entries(api).map(([name, call]) => [call.path, name as ApiName]),
+);
 
 /** Back-office exports read whole tables: a few a minute per operator session. */
 export const ADMIN_EXPORT_LIMIT: Limit = { max: 10, by: 'session' };

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { patterned } from '@meridian/contract';
+import { parseSecretKey } from '../config/secret-key';
 
 /** Sealed values start with this: the scheme and its version, so the key or cipher can change later. */
 const PREFIX = 'v1.';
@@ -41,22 +41,6 @@ export function secretsFor(key: Buffer): Secrets {
 
 /** Whether a stored value is sealed (one written before sealing existed is not). */
 export const isSealed = (value: string) => value.startsWith(PREFIX);
-
-/**
- * SECRET_KEY as 32 bytes, written as 64 hex digits or 43-44 base64 characters. A key a person made up
- * (64 zeros, 'ab' 32 times, 00 01 02 …, half of it twice) is refused: 32 random bytes have about 30
- * different values and as many different steps between neighbours, and repeat nothing.
- */
-export function parseSecretKey(text: string): Buffer {
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('SECRET_KEY must be 32 bytes: 64 hex digits or base64');
-  if (patterned([...key], 16)) {
-    throw new Error(
-      'SECRET_KEY is not random (a repeated or sequential pattern): make one with `openssl rand -hex 32`',
-    );
-  }
-  return key;
-}
 
 /**
  * The key secrets are sealed with: SECRET_KEY (required in production), else the embedded database's own

@@ -16,9 +16,15 @@ export async function createSession(
   meta: { ip?: string; userAgent?: string } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), ip: meta.ip, userAgent: meta.userAgent });
+  const at = new Date(sessionPolicy(db).now());
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    createdAt: at,
+    lastSeenAt: at,
+  });
   return token;
 }
 
@@ -26,28 +32,37 @@ export async function createSession(
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
+  /** The app's clock: sessions (traders' and operators') are stamped and timed by it. */
+  now: () => number;
 }
-const DAY_MS = 24 * 60 * 60_000;
 const policies = new WeakMap<Db, SessionPolicy>();
-/** Set by the app for its database; every check of a session on that database applies it. */
+/** Set by the platform for its database before anything runs; every session on that database follows it. */
 export const setSessionPolicy = (db: Db, policy: SessionPolicy) => policies.set(db, policy);
-export const sessionPolicy = (db: Db): SessionPolicy =>
-  policies.get(db) ?? { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS };
+export function sessionPolicy(db: Db): SessionPolicy {
+  const policy = policies.get(db);
+  if (!policy) throw new Error('no session policy for this database: startPlatform sets it');
+  return policy;
+}
+
+/** The times a session live `at` was last used after and signed in after, as `LIVE_SESSION_SQL` takes them. */
+export function liveSince(db: Db, at = sessionPolicy(db).now()): { seen: Date; created: Date } {
+  const { idleMs, maxMs } = sessionPolicy(db);
+  return { seen: new Date(at - idleMs), created: new Date(at - maxMs) };
+}
 /** Use is written back at most this often: a session in use is not rewritten at every call. */
 const SEEN_EVERY_MS = 5 * 60_000;
 
 /**
- * A session is live while not revoked, used within the idle time ($2 ms) and younger than the lifetime
- * ($3 ms); `s` is the sessions row. Shared by every statement that proves a session.
+ * A session is live while not revoked, used after `seen` and signed in after `created` (timestamptz
+ * parameters, `liveSince`); `s` is the sessions row. Shared by every statement that proves a session.
  */
-export const LIVE_SESSION_SQL = (idle: string, max: string) =>
-  `s.revoked_at is null and s.last_seen_at > now() - ${idle}::bigint * interval '1 millisecond'
-    and s.created_at > now() - ${max}::bigint * interval '1 millisecond'`;
+export const LIVE_SESSION_SQL = (seen: string, created: string) =>
+  `s.revoked_at is null and s.last_seen_at > ${seen} and s.created_at > ${created}`;
 
 /** Every signed-in request asks this: prepared once per connection (see db/prepared.ts). */
 const BY_TOKEN = statement(
   'user_for_token',
-  ['text', 'bigint', 'bigint'],
+  ['text', 'timestamptz', 'timestamptz'],
   `select u.*, s.id as session_id, s.last_seen_at as session_seen from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1 and ${LIVE_SESSION_SQL('$2', '$3')} limit 1`,
 );
@@ -62,15 +77,20 @@ export async function userForToken(db: Db, token: string | undefined): Promise<U
 }
 
 async function userForHash(db: Db, hash: string): Promise<User | null> {
-  const { idleMs, maxMs } = sessionPolicy(db);
-  const [raw] = await runPrepared(db, db, BY_TOKEN, [hash, idleMs, maxMs]);
+  const now = sessionPolicy(db).now();
+  const since = liveSince(db, now);
+  const [raw] = await runPrepared(db, db, BY_TOKEN, [
+    hash,
+    since.seen.toISOString(),
+    since.created.toISOString(),
+  ]);
   const user = raw ? rowOf<User>(USER_COLUMNS, raw) : null;
   if (!user || user.disabled) return null;
   const seen = new Date(raw!.session_seen as string | Date).getTime();
-  if (seen < Date.now() - SEEN_EVERY_MS) {
+  if (seen < now - SEEN_EVERY_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: new Date() })
+      .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, Number(raw!.session_id)));
   }
   return user;
@@ -126,11 +146,11 @@ export function forgetSession(db: Db, tokenHash: string): void {
 
 /** The condition of a session joined with its user being live: not revoked, nor idle, nor too old, and the account not disabled. */
 export function isLiveSession(db: Db): SQL {
-  const { idleMs, maxMs } = sessionPolicy(db);
+  const { seen, created } = liveSince(db);
   return and(
     isNull(sessions.revokedAt),
-    gt(sessions.lastSeenAt, new Date(Date.now() - idleMs)),
-    gt(sessions.createdAt, new Date(Date.now() - maxMs)),
+    gt(sessions.lastSeenAt, seen),
+    gt(sessions.createdAt, created),
     eq(users.disabled, false),
   )!;
 }
@@ -146,18 +166,18 @@ export async function liveSessions(db: Db, hashes: string[]): Promise<Set<string
   return new Set(rows.map((r) => r.hash));
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(db: Db, token: string, at: Date): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of the user not already ended; returns how many it ended. */
-export async function revokeUserSessions(db: Db | Tx, userId: number): Promise<number> {
+/** Ends every session of the user not already ended, `at` then; returns how many it ended. */
+export async function revokeUserSessions(db: Db | Tx, userId: number, at: Date): Promise<number> {
   const revoked = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.length;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 
 /** A window of counted events: how many so far, and how long until the count starts again. */
 export interface Count {
@@ -62,7 +63,7 @@ export function windowFor(count: number, rule: Rule): number {
   return Math.min(rule.windowMs * 2 ** Math.min(count - rule.max, 30), capOf(rule));
 }
 
-export function memoryThrottle(now: () => number = Date.now): Throttle {
+export function memoryThrottle(now: () => number): Throttle {
   const counts = new Map<string, { count: number; until: number }>();
   const live = (key: string) => {
     const entry = counts.get(key);
@@ -158,17 +159,20 @@ return 0`;
 
 const ruleArgs = (rule: Rule) => [rule.windowMs, rule.max, capOf(rule)];
 
-/** Counts in the Redis at `url`, every key under `keyPrefix` (the deployment's REDIS_PREFIX: deployments sharing a Redis count apart). */
+/**
+ * Counts in the Redis at `url`, every key under `keyPrefix` (the deployment's REDIS_PREFIX: deployments
+ * sharing a Redis count apart). `watch` takes the connection's errors and state (ops/redis-state.ts).
+ */
 export async function redisThrottle(
   url: string,
-  onError: (err: unknown) => void = () => {},
+  watch: (redis: Redis) => void = (redis) => redis.on('error', () => {}),
   keyPrefix = '',
 ): Promise<Throttle> {
   // Loaded only when Redis is used: the embedded start does not pay for it.
   const { Redis } = await import('ioredis');
   // Not queued while disconnected: a count fails at once, and `withFallback` counts it in the node instead.
   const redis = new Redis(url, { maxRetriesPerRequest: 1, keyPrefix, enableOfflineQueue: false });
-  redis.on('error', onError);
+  watch(redis);
   return {
     async hit(raw, rule) {
       const [count, resetMs] = (await redis.eval(HIT, 1, keyOf(raw), ...ruleArgs(rule))) as [number, number];

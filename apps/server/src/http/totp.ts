@@ -18,15 +18,14 @@ const totpFor = (secret: string, label: string) =>
 export const totpUri = (secret: string, label: string) => totpFor(secret, label).toString();
 
 /**
- * The time step `code` belongs to (one step of clock drift either way), or null when it is not a current
- * code. The caller keeps the last step used, so that a code is good once: `step > last`.
+ * The time step `code` belongs to at `now` (the app's clock; one step of drift either way), or null when it
+ * is not a current code. The caller keeps the last step used, so that a code is good once: `step > last`.
  */
-export function totpStep(secret: string, code: string, now = Date.now()): number | null {
+export function totpStep(secret: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(secret, '').validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_S) + delta;
 }
 
-/** The current code of a secret (tests, and the set-up screen's check). */
-export const totpCode = (secret: string, now = Date.now()) =>
-  totpFor(secret, '').generate({ timestamp: now });
+/** The code of a secret at `now` (tests, and the set-up screen's check). */
+export const totpCode = (secret: string, now: number) => totpFor(secret, '').generate({ timestamp: now });

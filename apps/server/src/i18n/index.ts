@@ -1,5 +1,6 @@
 import type { Language } from '@meridian/contract';
 import { ar } from './locales/ar';
+import { cn } from './locales/cn';
 import { de } from './locales/de';
 import { en, type MessageKey, type Messages } from './locales/en';
 import { fr } from './locales/fr';
@@ -17,7 +18,7 @@ import { vn } from './locales/vn';
 export type { MessageKey };
 
 /** Server messages in every interface language; the type makes a missing key a compile error. */
-const catalogs: Record<Language, Messages> = { hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
+const catalogs: Record<Language, Messages> = { hk, cn, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
 
 export type MessageParams = Record<string, string | number>;
 

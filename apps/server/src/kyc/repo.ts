@@ -1,10 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { operators, users } from '../db/schema';
-import { userRef } from '../funding/deposits.repo';
-import { uploads } from '../funding/schema';
-import { offsetOf, type PageInput } from '../operators/inputs';
+import { users } from '../db/schema';
+import { uploads, userRef } from '../funding';
+import { offsetOf, operators, type PageInput } from '../operators';
 import { KycStatus, type SubmissionStatus, verifications } from './schema';
 
 export type Verification = typeof verifications.$inferSelect;
@@ -34,11 +33,11 @@ export async function insertVerification(
 export async function decideVerification(
   tx: Tx,
   id: number,
-  decision: { status: SubmissionStatus; operatorId: number; reason?: string },
+  decision: { status: SubmissionStatus; operatorId: number; reviewedAt: Date; reason?: string },
 ): Promise<Verification | undefined> {
   const [row] = await tx
     .update(verifications)
-    .set({ ...decision, reviewedAt: new Date() })
+    .set(decision)
     .where(and(eq(verifications.id, id), eq(verifications.status, KycStatus.waiting)))
     .returning();
   return row;

@@ -1,7 +1,7 @@
 import { adminEndpoints, endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
-import { reviewRoutes } from '../funding/review-routes';
+import type { Database } from '../db/client';
+import { reviewRoutes } from '../funding';
 import { route } from '../http/route';
 import {
   approveVerification,
@@ -12,7 +12,10 @@ import {
 } from './service';
 
 /** Real-name verification: the trader's center and form, and the support desk's queue. */
-export function kycRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function kycRoutes(
+  app: FastifyInstance,
+  { database: { db }, now }: { database: Database; now: () => number },
+): void {
   route(app, db, endpoints.realNameCenter, async ({ user }) => verificationCenter(db, user));
 
   route(app, db, endpoints.realName, async ({ user, input }) =>
@@ -31,7 +34,7 @@ export function kycRoutes(app: FastifyInstance, { database: { db } }: Deps): voi
       reject: adminEndpoints.rejectVerification,
     },
     list: (status, page) => verificationQueue(db, status, page),
-    approve: (operatorId, id) => approveVerification(db, operatorId, id),
-    reject: (operatorId, id, reason) => rejectVerification(db, operatorId, id, reason),
+    approve: (operatorId, id) => approveVerification(db, operatorId, id, new Date(now())),
+    reject: (operatorId, id, reason) => rejectVerification(db, operatorId, id, reason, new Date(now())),
   });
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators, users } from '../db/schema';
-import { uploads } from '../funding/schema';
+import { users } from '../db/schema';
+import { uploads } from '../funding';
+import { operators } from '../operators';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,12 +1,11 @@
 import type { Db } from '../db/client';
-import { ownUpload, uploadPath } from '../funding/uploads.service';
-import { isoOrNull } from '../funding/views';
+import { isoOrNull, ownUpload, uploadPath } from '../funding';
 import { refuse } from '../http/errors';
 import { said } from '../http/route';
 import type { User } from '../http/sessions';
-import { lockAccount } from '../ledger/post';
-import { audit } from '../operators/audit';
-import type { PageInput } from '../operators/inputs';
+import { lockAccount } from '../ledger';
+import type { PageInput } from '../operators';
+import { review } from '../operators';
 import {
   decideVerification,
   insertVerification,
@@ -64,38 +63,35 @@ export async function submitVerification(db: Db, user: User, submission: Submiss
 }
 
 /** Certifies the submission and the user (is_real, verified name), audited, in one transaction. */
-export function approveVerification(db: Db, operatorId: number, id: number) {
-  return db.transaction(async (tx) => {
-    const row = await decideVerification(tx, id, { status: KycStatus.certified, operatorId });
-    if (!row) throw refuse('review_done');
-    await markUserReal(tx, row.userId, row.name);
-    await audit(tx, {
-      operatorId,
+export async function approveVerification(db: Db, operatorId: number, id: number, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) => decideVerification(tx, id, { status: KycStatus.certified, operatorId, reviewedAt: at }),
+    apply: (tx, row) => markUserReal(tx, row.userId, row.name),
+    audited: (row) => ({
       action: 'verification.approve',
       targetType: 'verification',
       targetId: id,
       before: { status: KycStatus.waiting },
       after: { status: KycStatus.certified, user_id: row.userId, name: row.name },
-    });
-    return { id, status: KycStatus.certified };
+    }),
   });
+  return { id, status: KycStatus.certified };
 }
 
-export function rejectVerification(db: Db, operatorId: number, id: number, reason: string) {
-  return db.transaction(async (tx) => {
-    const row = await decideVerification(tx, id, { status: KycStatus.rejected, operatorId, reason });
-    if (!row) throw refuse('review_done');
-    await audit(tx, {
-      operatorId,
+export async function rejectVerification(db: Db, operatorId: number, id: number, reason: string, at: Date) {
+  await review(db, operatorId, {
+    decide: (tx) =>
+      decideVerification(tx, id, { status: KycStatus.rejected, operatorId, reviewedAt: at, reason }),
+    audited: (row) => ({
       action: 'verification.reject',
       targetType: 'verification',
       targetId: id,
       before: { status: KycStatus.waiting },
       after: { status: KycStatus.rejected, user_id: row.userId },
       reason,
-    });
-    return { id, status: KycStatus.rejected };
+    }),
   });
+  return { id, status: KycStatus.rejected };
 }
 
 /** The support desk's queue: the full ID number and both pictures. */

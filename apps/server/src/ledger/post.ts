@@ -2,7 +2,8 @@ import type { LedgerType } from '@meridian/contract';
 import { type Dec, dec } from '@meridian/core';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { ledgerEntries, users } from '../db/schema';
+import { users } from '../db/schema';
+import { ledgerEntries } from './schema';
 
 // The types live in the contract: the statement filters and the web's labels list them too.
 export { LEDGER_TYPES, type LedgerType } from '@meridian/contract';
@@ -71,31 +72,40 @@ export function postingRows(entries: Entry[]): { total: string; rows: PostingRow
   };
 }
 
+/** A value of a posting's statements: bound as a parameter (`postAll`), or SQL (a prepared statement's `$n`). */
+type PostingValue = SQL | string | number | null;
+
+/** What a posting's statements write: its user, the entries' sum, and each ledger row (see `postingRows`). */
+export interface PostingValues {
+  userId: PostingValue;
+  total: PostingValue;
+  rows: Record<keyof PostingRow, PostingValue>[];
+}
+
 /**
  * The two statements of a posting, for a `with` clause: `moved` moves the balance by the entries' sum
  * (returning `after`), `written` writes each entry's ledger row in the order given with the balance after
  * it, as if they had been posted one by one (returning each row's `id`).
  */
 export function postingSql(
-  userId: number,
   account: Posting['account'],
-  entries: Entry[],
+  { userId, total, rows }: PostingValues,
 ): { moved: SQL; written: SQL } {
-  const { total, rows } = postingRows(entries);
   const values = sql.join(
     rows.map(
-      (r, i) =>
-        sql`(${i}::int, ${r.type}::text, ${r.amount}::numeric, ${r.later}::numeric,
+      (r, n) =>
+        sql`(${sql.raw(String(n))}::int, ${r.type}::text, ${r.amount}::numeric, ${r.later}::numeric,
           ${r.refType}::text, ${r.refId}::int, ${r.note}::text)`,
     ),
     sql`, `,
   );
   const column = BALANCE_COLUMN[account];
+  // The account as a literal (one of two names): a prepared statement's posting then binds only its values.
   return {
     moved: sql`update ${users} set ${column} = ${column} + ${total}::numeric
       where ${users.id} = ${userId} returning ${column} as after`,
     written: sql`insert into ${ledgerEntries} (user_id, account, type, amount, balance_after, ref_type, ref_id, note)
-      select ${userId}, ${account}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
+      select ${userId}, ${sql.raw(`'${account}'`)}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
       from moved cross join (values ${values}) as e(n, type, amount, later, ref_type, ref_id, note)
       order by e.n
       returning id`,
@@ -112,7 +122,7 @@ export async function postAll(
   account: Posting['account'],
   entries: Entry[],
 ): Promise<string> {
-  const { moved, written } = postingSql(userId, account, entries);
+  const { moved, written } = postingSql(account, { userId, ...postingRows(entries) });
   const result = await tx.execute(sql`
     with moved as (${moved}), written as (${written})
     select moved.after::text as after, (select count(*) from written)::int as written from moved`);

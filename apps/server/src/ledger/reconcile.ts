@@ -1,7 +1,8 @@
 import { dec } from '@meridian/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ledgerEntries, users } from '../db/schema';
+import { users } from '../db/schema';
+import { ledgerEntries } from './schema';
 
 /** An account's stored balances beside the sums of its ledger rows. */
 export interface AccountTotals {

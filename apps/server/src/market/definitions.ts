@@ -27,6 +27,8 @@ function definitionOf({ sessions, holidays, ...row }: InstrumentRow, category: s
     maxLots: row.maxLots === null ? null : plain(row.maxLots),
     feeRate: plain(row.feeRate),
     spreadRate: plain(row.spreadRate),
+    markup: plain(row.markup),
+    spikeThreshold: row.spikeThreshold === null ? null : plain(row.spikeThreshold),
     referencePrice: plain(row.referencePrice),
     volatility: plain(row.volatility),
     schedule,

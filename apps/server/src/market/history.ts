@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { seededRandom, symbolSeed } from '../feed/walk';
+import type { Log } from '../util/log';
 import {
   type BarBook,
   PERIOD_NAMES,
@@ -22,7 +23,7 @@ export interface HistoryDeps {
   db: Db;
   config: Config;
   now: () => number;
-  log: (message: string, detail?: unknown) => void;
+  log: Log;
   bars: BarBook;
   quotes: QuoteBook;
   sparks: SparkBook;
@@ -108,7 +109,7 @@ export function historyLoader({ db, config, now, log, bars, quotes, sparks }: Hi
               .map((r) => r.bar)
           : readBars(db, id, precision, period, count);
       if (!lastMinute && !(await readBars(db, id, precision, '1day', 1)).length) {
-        if (!announced && config.logLevel !== 'silent') log('Generating price history (first start only)…');
+        if (!announced) log.info('Generating price history (first start only)…');
         announced = true;
         const end = toPoints(instrument.referencePrice, precision);
         const latest = generate(instrument, config.feedSeed, end, now(), startCount);

@@ -15,6 +15,8 @@ export type InstrumentTerms = Pick<
   | 'lotStep'
   | 'feeRate'
   | 'spreadRate'
+  | 'markup'
+  | 'spikeThreshold'
   | 'swapLong'
   | 'swapShort'
   | 'sessions'

@@ -24,6 +24,8 @@ export const dayMarket = (symbol: string, quote: LiveQuote, time: number): Topic
     symbol,
     quotation: {
       close: quote.price,
+      bid: quote.price,
+      ask: quote.ask,
       change: quote.change,
       open: quote.open,
       high: quote.high,

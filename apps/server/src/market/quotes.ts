@@ -2,9 +2,11 @@ import type { ForexQuotations } from '@meridian/contract';
 import { type Bar, dec, pointsText, toFixed } from '@meridian/core';
 import type { MarketInstrument } from './definitions';
 
-/** The latest quote of an instrument: its current day bar (the UTC session) and when it last ticked. */
+/** The latest quote of an instrument: its current day bar (the UTC session, on the bid), its ask, and when it last ticked. */
 export interface QuoteState {
   session: Bar;
+  /** The ask in points; the bid is the session's close. */
+  ask: number;
   /** UTC milliseconds, by our clock, when the last tick was received: what freshness and sessions are judged on. */
   time: number;
   /** The provider's stamp of the last tick, never ahead of `time` by more than MAX_AHEAD_MS: it only orders the ticks of one symbol. */
@@ -18,7 +20,7 @@ export interface QuoteState {
   restored?: true;
 }
 
-/** Last price and session Open/High/Low per instrument (TRADING.md "Prices": Close is the last price). */
+/** Last bid and ask and session Open/High/Low per instrument (TRADING.md "Prices": Close is the bid). */
 export class QuoteBook {
   private readonly quotes = new Map<number, QuoteState>();
   /** Counts the quotes set: a change of any quote changes it. */
@@ -27,16 +29,20 @@ export class QuoteBook {
   set(
     instrumentId: number,
     session: Bar,
+    ask: number,
     time: number,
     from: Pick<QuoteState, 'sourceTime' | 'source'>,
   ): void {
-    this.quotes.set(instrumentId, { session, time, sourceTime: from.sourceTime, source: from.source });
+    this.quotes.set(instrumentId, { session, ask, time, sourceTime: from.sourceTime, source: from.source });
     this.revision++;
   }
 
-  /** The quote of the stored bars at start-up (see QuoteState.restored): any provider tick is newer than it. */
+  /**
+   * The quote of the stored bars at start-up (see QuoteState.restored): any provider tick is newer than it.
+   * Bars keep the bid only: the ask is taken at it until the first tick, and nothing trades on it before.
+   */
   restore(instrumentId: number, session: Bar, time: number): void {
-    this.quotes.set(instrumentId, { session, time, sourceTime: 0, restored: true });
+    this.quotes.set(instrumentId, { session, ask: session.close, time, sourceTime: 0, restored: true });
     this.revision++;
   }
 
@@ -47,7 +53,9 @@ export class QuoteBook {
 
 /** A quote as the trading engine reads it: decimal text at PricePrecision. */
 export interface LiveQuote {
+  /** The bid: the quote's Close. */
   price: string;
+  ask: string;
   open: string;
   high: string;
   low: string;
@@ -72,6 +80,7 @@ export function liveQuote(
   const p = instrument.pricePrecision;
   return {
     price: pointsText(state.session.close, p),
+    ask: pointsText(state.ask, p),
     open: pointsText(state.session.open, p),
     high: pointsText(state.session.high, p),
     low: pointsText(state.session.low, p),

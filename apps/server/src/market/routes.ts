@@ -1,20 +1,22 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Code, endpoints, FALLBACK_LANGUAGE, type Instrument, type Language } from '@meridian/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import type { Deps } from '../deps';
+import type { Database, Db } from '../db/client';
 import { assertAnswer } from '../http/answers';
 import { AppError } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { envelope, parseInput, rawInput, route } from '../http/route';
 import type { MarketInstrument } from './definitions';
 import { allCategories } from './instruments.repo';
-import type { KlineView } from './klineCache';
+import type { KlineView } from './kline-cache';
 import { quotationsOf } from './quotes';
 import type { Market } from './service';
-import { Piece, splicedGzip } from './splicedGzip';
+import { Piece, splicedGzip } from './spliced-gzip';
 
-export function marketRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
+export function marketRoutes(
+  app: FastifyInstance,
+  { database: { db }, market }: { database: Database; market: Market },
+): void {
   // The home screen's list is read far more often than quotes change: its JSON is built once per change
   // (any quote, market status or definition) and per language, not per request: the profile showed
   // decimal formatting and JSON serialization of the list, then the socket's text encoding, on every call.
@@ -27,7 +29,7 @@ export function marketRoutes(app: FastifyInstance, { database: { db }, market }:
   });
 
   // A chart's 1,000 bars were read from the database on every call (the profile: the query, then the
-  // answer's conversion and check). Now from memory, kept as JSON per tick (see klineCache.ts), and
+  // answer's conversion and check). Now from memory, kept as JSON per tick (see kline-cache.ts), and
   // gzipped from the closed bars' text compressed once per bar and the bar in progress (106 KB → 22 KB).
   const klineBodies = new WeakMap<KlineView, Map<Language, CachedBody>>();
   app.get(endpoints.kline.path, async (req, reply) => {
@@ -157,6 +159,7 @@ function tradeListCache(db: Db, market: Market): (lang: Language) => CachedBody 
 
 /** SPEC.md §3 Instrument with its live quote. */
 function wire(market: Market, i: MarketInstrument): Instrument {
+  const quote = market.lastQuote(i.id);
   return {
     Id: i.id,
     Code: i.code,
@@ -175,5 +178,7 @@ function wire(market: Market, i: MarketInstrument): Instrument {
     MaxCont: i.maxLots,
     SpreadRate: i.spreadRate,
     QuoteCurrency: i.quoteCurrency,
+    Bid: quote?.bid ?? '',
+    Ask: quote?.ask ?? '',
   };
 }

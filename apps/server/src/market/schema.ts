@@ -50,6 +50,8 @@ export const instruments = pgTable('instruments', {
   spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull().default('0'),
   /** Points the platform adds to the provider's spread: half below the bid, half above the ask. */
   markup: numeric('markup', { precision: 24, scale: 8 }).notNull().default('0'),
+  /** A quote moving further than this fraction from the last accepted one is held until confirmed; null: learned from recent moves. */
+  spikeThreshold: numeric('spike_threshold', { precision: 12, scale: 8 }),
   /** Swap points per lot per night a buy (long) and a sell (short) accrue; negative is charged. */
   swapLong: numeric('swap_long', { precision: 24, scale: 8 }).notNull().default('0'),
   swapShort: numeric('swap_short', { precision: 24, scale: 8 }).notNull().default('0'),

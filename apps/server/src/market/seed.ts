@@ -11,42 +11,42 @@ const CATEGORIES: { code: CategoryCode; names: Record<Language, string> }[] = [
   {
     code: 'forex',
     names: {
-      hk: '外匯', en: 'Forex', jp: 'FX', kr: '외환', th: 'ฟอเร็กซ์', vn: 'Ngoại hối', fr: 'Forex',
+      hk: '外匯', cn: '外汇', en: 'Forex', jp: 'FX', kr: '외환', th: 'ฟอเร็กซ์', vn: 'Ngoại hối', fr: 'Forex',
       de: 'Devisen', ru: 'Форекс', spa: 'Divisas', pt: 'Câmbio', ar: 'العملات', it: 'Valute', tr: 'Döviz',
     },
   },
   {
     code: 'metals',
     names: {
-      hk: '貴金屬', en: 'Metals', jp: '貴金属', kr: '귀금속', th: 'โลหะมีค่า', vn: 'Kim loại quý', fr: 'Métaux',
+      hk: '貴金屬', cn: '贵金属', en: 'Metals', jp: '貴金属', kr: '귀금속', th: 'โลหะมีค่า', vn: 'Kim loại quý', fr: 'Métaux',
       de: 'Edelmetalle', ru: 'Металлы', spa: 'Metales', pt: 'Metais', ar: 'المعادن', it: 'Metalli', tr: 'Metaller',
     },
   },
   {
     code: 'energy',
     names: {
-      hk: '能源', en: 'Energy', jp: 'エネルギー', kr: '에너지', th: 'พลังงาน', vn: 'Năng lượng', fr: 'Énergie',
+      hk: '能源', cn: '能源', en: 'Energy', jp: 'エネルギー', kr: '에너지', th: 'พลังงาน', vn: 'Năng lượng', fr: 'Énergie',
       de: 'Energie', ru: 'Энергоносители', spa: 'Energía', pt: 'Energia', ar: 'الطاقة', it: 'Energia', tr: 'Enerji',
     },
   },
   {
     code: 'indices',
     names: {
-      hk: '指數', en: 'Indices', jp: '株価指数', kr: '지수', th: 'ดัชนี', vn: 'Chỉ số', fr: 'Indices',
+      hk: '指數', cn: '指数', en: 'Indices', jp: '株価指数', kr: '지수', th: 'ดัชนี', vn: 'Chỉ số', fr: 'Indices',
       de: 'Indizes', ru: 'Индексы', spa: 'Índices', pt: 'Índices', ar: 'المؤشرات', it: 'Indici', tr: 'Endeksler',
     },
   },
   {
     code: 'crypto',
     names: {
-      hk: '加密貨幣', en: 'Crypto', jp: '暗号資産', kr: '암호화폐', th: 'คริปโต', vn: 'Tiền mã hóa', fr: 'Crypto',
+      hk: '加密貨幣', cn: '加密货币', en: 'Crypto', jp: '暗号資産', kr: '암호화폐', th: 'คริปโต', vn: 'Tiền mã hóa', fr: 'Crypto',
       de: 'Krypto', ru: 'Криптовалюты', spa: 'Cripto', pt: 'Cripto', ar: 'العملات المشفرة', it: 'Cripto', tr: 'Kripto',
     },
   },
   {
     code: 'stocks',
     names: {
-      hk: '股票', en: 'Stocks', jp: '株式', kr: '주식', th: 'หุ้น', vn: 'Cổ phiếu', fr: 'Actions',
+      hk: '股票', cn: '股票', en: 'Stocks', jp: '株式', kr: '주식', th: 'หุ้น', vn: 'Cổ phiếu', fr: 'Actions',
       de: 'Aktien', ru: 'Акции', spa: 'Acciones', pt: 'Ações', ar: 'الأسهم', it: 'Azioni', tr: 'Hisseler',
     },
   },
@@ -176,12 +176,19 @@ const INSTRUMENTS: InstrumentSeed[] = [
 /** The app's drawing of an instrument's logo: a PNG, which a phone decodes off the main thread (issue 11). */
 const logoOf = (code: string) => `/logos/${code.toLowerCase()}.png`;
 
-/** Idempotent: adds missing categories and instruments; never overwrites what an operator changed. */
+/**
+ * Idempotent: adds missing categories and instruments, and a category's name in a language added since (cn);
+ * never overwrites what an operator changed.
+ */
 export async function seedMarket(db: Db): Promise<void> {
   await db
     .insert(categories)
     .values(CATEGORIES.map((c, i) => ({ code: c.code, names: c.names, sort: i + 1 })))
-    .onConflictDoNothing({ target: categories.code });
+    // jsonb || keeps the right side's keys: the names already there win, only missing languages are added.
+    .onConflictDoUpdate({
+      target: categories.code,
+      set: { names: sql`excluded.names || ${categories.names}` },
+    });
   const categoryIds = new Map(
     (await db.select({ id: categories.id, code: categories.code }).from(categories)).map((c) => [
       c.code,

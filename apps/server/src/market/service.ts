@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { endpoints, type Period, type SparkSeries } from '@meridian/contract';
-import { pointsText, tickBar, toPoints } from '@meridian/core';
+import { platformQuote, pointsText, type QuotePoints, tickBar } from '@meridian/core';
 import type { Bus } from '../bus/bus';
 import { Channel, type TopicEvent } from '../bus/channels';
 import type { Config } from '../config';
@@ -9,10 +9,11 @@ import { ExternalFeed } from '../feed/external';
 import type { FeedInstrument, PriceFeed, Tick } from '../feed/feed';
 import { Simulator } from '../feed/simulator';
 import { assertAnswer } from '../http/answers';
+import type { Log } from '../util/log';
 import { BarBook, candleOf, readBars, writeBars } from './candles';
 import { type MarketInstrument, readDefinitions } from './definitions';
 import { historyLoader } from './history';
-import { KlineCache, type KlineView } from './klineCache';
+import { KlineCache, type KlineView } from './kline-cache';
 import { dayMarket, kline, type TopicPush } from './pushes';
 import { type LiveQuote, liveQuote, QuoteBook, type QuoteState } from './quotes';
 import { SPARK_PERIOD, SparkBook } from './sparks';
@@ -28,9 +29,7 @@ const FLUSH_EVERY_MS = 1000;
 export const MAX_AHEAD_MS = 2_000;
 
 /** A feed's tick stamped on arrival: `time` is our clock's, `sourceTime` the provider's, for ordering only. */
-export interface ReceivedTick extends Tick {
-  sourceTime: number;
-}
+export type ReceivedTick = Tick & { sourceTime: number };
 
 /**
  * Stamps a tick on arrival. The provider's clock only orders one symbol's ticks, and a stamp from its
@@ -41,11 +40,12 @@ export function received(tick: Tick, at: number): ReceivedTick {
   return { ...tick, time: at, sourceTime: tick.time > at + MAX_AHEAD_MS ? at : tick.time };
 }
 
+/** An accepted quote of an instrument: bid and ask as decimal text at PricePrecision. */
 export interface MarketTick {
   instrumentId: number;
   symbol: string;
-  /** Decimal text at PricePrecision. */
-  price: string;
+  bid: string;
+  ask: string;
   /** UTC milliseconds. */
   time: number;
 }
@@ -56,10 +56,11 @@ export interface MarketDeps {
   db: Db;
   bus: Bus;
   config: Config;
-  now?: () => number;
+  /** The app's clock. */
+  now: () => number;
   /** Where prices come from; by default the one FEED names. */
   feed?: PriceFeed;
-  log?: (message: string, detail?: unknown) => void;
+  log: Log;
 }
 
 export type Market = ReturnType<typeof createMarket>;
@@ -69,12 +70,13 @@ export type Market = ReturnType<typeof createMarket>;
  * and small charts moved by ticks, and their pushes (pushes.ts). Ticks come from the feed (or `pushTick`)
  * on the leader, which replicates them to the other nodes on the bus.
  */
-export function createMarket({ db, bus, config, now = Date.now, feed, log = console.error }: MarketDeps) {
+export function createMarket({ db, bus, config, now, feed, log }: MarketDeps) {
   const bars = new BarBook();
   const quotes = new QuoteBook();
   const sparks = new SparkBook();
   const listeners = new Set<TickListener>();
-  const spikes = new SpikeFilter<ReceivedTick>(log);
+  // Each held or dropped quote at debug level: a storm of them must not flood the log (/metrics counts them).
+  const spikes = new SpikeFilter<ReceivedTick>((message, detail) => log.debug(detail, message));
   const source = feed ?? feedFor(config, now, log);
   const history = historyLoader({ db, config, now, log, bars, quotes, sparks });
   // Every node moves its own bars with the same ticks (the leader's feed, the bus on the others), so a
@@ -134,7 +136,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   function flush(): Promise<void> {
     writing = writing
       .then(() => writeBars(db, bars.takeDirty(), 'upsert'))
-      .catch((err) => log('candle write failed', err));
+      .catch((err) => log.error({ err }, 'candle write failed'));
     return writing;
   }
 
@@ -151,9 +153,10 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     const admitted = admit(stamped);
     if (!admitted) return false;
     const last = quotes.get(admitted.instrument.id);
+    // The filter judges the bid, the quote's Close: what the charts draw.
     const taken = spikes.pass(
       admitted.instrument,
-      { points: admitted.points, tick: stamped },
+      { points: admitted.quote.bid, tick: stamped },
       last?.session.close,
     );
     for (const t of taken) {
@@ -165,17 +168,18 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   }
 
   /**
-   * A tick's instrument and price in points, or null when it is refused: unknown symbol, closed market at its
-   * receipt, older than the symbol's last by the clock of the provider that sent both, bad price.
+   * A tick's instrument and the platform's quote of it in points (spread and markup), or null when it is
+   * refused: unknown symbol, closed market at its receipt, older than the symbol's last by the clock of the
+   * provider that sent both, no price (see `platformQuote`).
    */
-  function admit(tick: ReceivedTick): { instrument: MarketInstrument; points: number } | null {
+  function admit(tick: ReceivedTick): { instrument: MarketInstrument; quote: QuotePoints } | null {
     const instrument = byCode.get(tick.symbol);
-    if (!instrument || !instrument.isOpen(tick.time)) return null;
+    if (!instrument?.isOpen(tick.time)) return null;
     const last = quotes.get(instrument.id);
     if (last && last.source === tick.source && tick.sourceTime < last.sourceTime) return null;
     try {
-      const points = toPoints(tick.price, instrument.pricePrecision);
-      return points > 0 ? { instrument, points } : null;
+      const quote = platformQuote(tick, instrument);
+      return quote && { instrument, quote };
     } catch {
       return null;
     }
@@ -184,14 +188,14 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   /** Takes one tick the leader accepted: false when this node refuses it (see `admit`). */
   function applyTick(tick: ReceivedTick, publishing: boolean, admitted = admit(tick)): boolean {
     if (!admitted) return false;
-    const { instrument, points } = admitted;
+    const { instrument, quote: points } = admitted;
     const last = quotes.get(instrument.id);
     // Our clock may step back a little (NTP): a symbol's receipt times never do.
     const time = last ? Math.max(tick.time, last.time) : tick.time;
     const { id, code, pricePrecision: precision } = instrument;
-    const moved = bars.apply(id, precision, tickBar(time / 1000, points, tick.volume));
+    const moved = bars.apply(id, precision, tickBar(time / 1000, points.bid, tick.volume));
     for (const { period, bar } of moved) {
-      if (period === '1day') quotes.set(id, bar, time, tick);
+      if (period === '1day') quotes.set(id, bar, points.ask, time, tick);
       if (period === SPARK_PERIOD) sparks.update(id, bar);
       if (publishing) publish(kline(code, period, candleOf(bar, precision)));
     }
@@ -199,7 +203,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
     if (!publishing) return true;
     const quote = quoteOf(instrument)!;
     publish(dayMarket(code, quote, time));
-    const event = { instrumentId: id, symbol: code, price: quote.price, time };
+    const event = { instrumentId: id, symbol: code, bid: quote.price, ask: quote.ask, time };
     for (const listener of listeners) listener(event);
     return true;
   }
@@ -210,7 +214,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       await reload();
       stopHearingChanges = bus.subscribe(MARKET_DEFINITIONS, (message) => {
         if ((message as { node?: string }).node !== node)
-          reload().catch((err) => log('market reload failed', err));
+          reload().catch((err) => log.error({ err }, 'market reload failed'));
       });
       flushTimer = setInterval(() => void flush(), FLUSH_EVERY_MS);
       flushTimer.unref();
@@ -283,11 +287,20 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
       return instrument && quoteOf(instrument);
     },
 
-    /** The last price as decimal text, fresh or not: what open positions are marked at (one per position). */
+    /** The last bid (the quote's Close) as decimal text, fresh or not: what alerts and USD conversions read. */
     lastPrice(id: number): string | undefined {
       const instrument = byId.get(id);
       const state = quotes.get(id);
       return instrument && state && pointsText(state.session.close, instrument.pricePrecision);
+    },
+
+    /** The last bid and ask as decimal text, fresh or not: what open positions are marked at (one per position). */
+    lastQuote(id: number): { bid: string; ask: string } | undefined {
+      const instrument = byId.get(id);
+      const state = quotes.get(id);
+      if (!instrument || !state) return undefined;
+      const p = instrument.pricePrecision;
+      return { bid: pointsText(state.session.close, p), ask: pointsText(state.ask, p) };
     },
 
     /** The session bar and tick time behind the quote, for the wire's ForexQuotations. */
@@ -313,11 +326,7 @@ export function createMarket({ db, bus, config, now = Date.now, feed, log = cons
   };
 }
 
-function feedFor(
-  config: Config,
-  now: () => number,
-  log: (message: string, detail?: unknown) => void,
-): PriceFeed {
+function feedFor(config: Config, now: () => number, log: Log): PriceFeed {
   if (config.feed === 'external') return new ExternalFeed({ urls: config.feedUrls, log });
   return new Simulator(config.feedSeed, now);
 }

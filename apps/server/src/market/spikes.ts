@@ -9,7 +9,7 @@ export interface Judged<T> {
 /**
  * The spike filter of TRADING.md "Prices", per instrument: a quote that moves past the threshold from the
  * last accepted one is held, taken when the next quote confirms it, else dropped. Held and dropped quotes
- * are counted and logged.
+ * are counted (what /metrics reports) and logged.
  */
 export class SpikeFilter<T> {
   private readonly moves = new Map<number, number[]>();
@@ -20,7 +20,7 @@ export class SpikeFilter<T> {
 
   /** The quotes to take now, in order, given `next` and the instrument's last accepted price (points). */
   pass(
-    instrument: { id: number; code: string; crypto: boolean },
+    instrument: { id: number; code: string; crypto: boolean; spikeThreshold: string | null },
     next: Judged<T>,
     last: number | undefined,
   ): T[] {
@@ -28,7 +28,11 @@ export class SpikeFilter<T> {
     const held = this.held.get(id);
     this.held.delete(id);
     if (last === undefined) return [next.tick];
-    const threshold = spikeThreshold(this.moves.get(id) ?? [], last, spikeFloor(instrument.crypto));
+    // An operator's threshold (a fraction of the price) replaces the one learned from recent moves.
+    const threshold =
+      instrument.spikeThreshold === null
+        ? spikeThreshold(this.moves.get(id) ?? [], last, spikeFloor(instrument.crypto))
+        : last * Number(instrument.spikeThreshold);
     if (held) {
       if (confirmsSpike(held.points, next.points, threshold)) {
         this.record(id, held.points - last);

@@ -1,29 +1,26 @@
 import { Code, type ForexTradeMessage, type NotificationMessage, OrderStatus } from '@meridian/contract';
 import type { Bus } from '../bus/bus';
 import { Channel, type UserEvent } from '../bus/channels';
+import { COPY_FAILED, COPY_STOPPED } from '../copying';
 import type { Db } from '../db/client';
-import type { PushSender } from '../push/send';
-import { ORDER_CHANNEL, type OrderEvent } from '../trading/events';
-import type { TradingMarket } from '../trading/market';
-import type { OrderRow } from '../trading/schema';
+import { FUNDING_REVIEWED } from '../funding';
+import type { Relay } from '../outbox/outbox';
+import type { PushSender } from '../push';
+import type { OrderRow, TradingMarket } from '../trading';
+import { ORDER_CHANNEL, type OrderEvent } from '../trading';
+import type { ErrorLog } from '../util/log';
 import { type Notice, recordNotice } from './record';
 import type { NotificationRow } from './schema';
 import { unreadCount } from './service';
-import { copyNotices, fundingNotices, orderNotice } from './sources';
+import { copyFailedNotice, copyStoppedNotice, fundingNotice, orderNotice } from './sources';
 import { noticeText } from './texts';
-
-/** How often the leader looks for funding reviews and copy trading events to tell of. */
-export const NOTICE_SWEEP_MS = 3_000;
-/** A sweep looks back this far past the previous one's start, for rows committed late. */
-const OVERLAP_MS = 60_000;
-/** After a start, reviews and events this old are still told of (what happened while no node led). */
-const CATCH_UP_MS = 24 * 60 * 60_000;
 
 /**
  * Tells traders what happened to their accounts, run by the leader: order changes from the trading bus
  * (stops, stop-outs, pending fills and cancellations), margin calls from the account pushes, and funding
- * reviews and copy trading events by a sweep of their tables. Each notice is recorded once (its `ref`)
- * and delivered: a websocket push to the trader and a Web Push to their browsers.
+ * reviews and copy trading events from the outbox's relay (outbox/outbox.ts), which hands each again until
+ * it is recorded. Each notice is recorded once (its `ref`) and delivered: a websocket push to the trader and
+ * a Web Push to their browsers.
  */
 export class Notifier {
   private queue: Promise<unknown> = Promise.resolve();
@@ -32,8 +29,6 @@ export class Notifier {
   private readonly inMarginCall = new Set<number>();
   /** Positions told of their pending order's fill: their later changes (a stop moved) tell nothing new. */
   private readonly filled = new Set<number>();
-  private fundingSince: Date;
-  private copySince: Date;
 
   constructor(
     private readonly db: Db,
@@ -41,18 +36,21 @@ export class Notifier {
     private readonly market: TradingMarket,
     private readonly push: PushSender,
     private readonly now: () => number,
-    private readonly log: (message: string, err?: unknown) => void = console.error,
-  ) {
-    // Funding stamps its reviews by the wall clock, copy trading by the app's.
-    this.fundingSince = new Date(Date.now() - CATCH_UP_MS);
-    this.copySince = new Date(now() - CATCH_UP_MS);
-  }
+    private readonly log: ErrorLog,
+  ) {}
 
-  start(): void {
+  /** Follows the bus, and subscribes to the relay's events (before it starts). */
+  start(relay: Relay): void {
     this.stops.push(
       this.bus.subscribe(ORDER_CHANNEL, (event) => this.followOrder((event as OrderEvent).order)),
       this.bus.subscribe(Channel.user, (event) => this.followMarginCall(event as UserEvent)),
     );
+    relay.on(FUNDING_REVIEWED, (event) => this.record(fundingNotice(event)));
+    relay.on(COPY_FAILED, (event) => this.record(copyFailedNotice(event)));
+    relay.on(COPY_STOPPED, async (event) => {
+      const notice = copyStoppedNotice(event);
+      if (notice) await this.record(notice);
+    });
   }
 
   async stop(): Promise<void> {
@@ -68,10 +66,7 @@ export class Notifier {
 
   /** Records a notice and delivers it, after the work queued before it. */
   tell(notice: Notice): void {
-    this.enqueue(async () => {
-      const row = await recordNotice(this.db, notice, new Date(this.now()));
-      if (row) await this.deliver(row);
-    });
+    this.record(notice).catch((err) => this.log('notifications failed', err));
   }
 
   /** Pushes a recorded notification to the trader's open apps and browsers. */
@@ -83,24 +78,6 @@ export class Notifier {
     };
     this.bus.publish(Channel.user, { userId: row.userId, message } satisfies UserEvent);
     this.push.send(row.userId, (lang) => noticeText(row, lang));
-  }
-
-  /** Funding reviews and copy trading events not told of yet. */
-  sweep(): Promise<unknown> {
-    return this.enqueue(async () => {
-      const wall = Date.now();
-      const app = this.now();
-      const notices = [
-        ...(await fundingNotices(this.db, this.fundingSince)),
-        ...(await copyNotices(this.db, this.copySince)),
-      ];
-      for (const notice of notices) {
-        const row = await recordNotice(this.db, notice, new Date(app));
-        if (row) await this.deliver(row);
-      }
-      this.fundingSince = new Date(wall - OVERLAP_MS);
-      this.copySince = new Date(app - OVERLAP_MS);
-    });
   }
 
   private followOrder(order: OrderRow): void {
@@ -124,8 +101,13 @@ export class Notifier {
     this.tell({ userId, kind: 'margin_call', params: { rate: HazardRate }, ref: null });
   }
 
-  private enqueue(work: () => Promise<void>): Promise<unknown> {
-    this.queue = this.queue.then(work).catch((err) => this.log('notifications failed', err));
-    return this.queue;
+  /** `tell`, for a caller that learns whether it failed (the relay hands the event again). */
+  private record(notice: Notice): Promise<void> {
+    const done = this.queue.then(async () => {
+      const row = await recordNotice(this.db, notice, new Date(this.now()));
+      if (row) await this.deliver(row);
+    });
+    this.queue = done.catch(() => {});
+    return done;
   }
 }

@@ -1,15 +1,16 @@
 import { endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
+import type { Database } from '../db/client';
 import { route } from '../http/route';
-import { vapidKeys } from '../push/keys';
-import { subscribe, unsubscribe } from '../push/service';
+import type { Secrets } from '../http/secrets';
+import { subscribe, unsubscribe, vapidKeys } from '../push';
+import type { Trading } from '../trading';
 import { markRead, notificationPage } from './service';
 
 /** The notification centre and the browsers it also pushes to. */
 export function notificationsRoutes(
   app: FastifyInstance,
-  { database: { db }, trading, secrets }: Deps,
+  { database: { db }, trading, secrets }: { database: Database; trading: Trading; secrets: Secrets },
 ): void {
   route(app, db, endpoints.notificationList, ({ input, user, lang }) =>
     notificationPage(db, user.id, input.page, lang),

@@ -1,37 +1,17 @@
-import { LANGUAGE_TAGS, type Language } from '@meridian/contract';
+import type { Language } from '@meridian/contract';
 import { type MessageKey, translate } from '../i18n';
+import { localFigure } from '../i18n/figures';
 import type { NotificationRow } from './schema';
 
 /** The params that hold figures (prices, money, rates), stored as decimal text. */
 const FIGURES = new Set(['price', 'level', 'profit', 'amount', 'rate', 'percent']);
 
-/**
- * The figures of `params` in the reader's way (1,234.50 · 1.234,50), at the decimals they were stored with:
- * Intl reads the decimal text exactly, as a string.
- */
+/** The figures of `params` in the reader's way (1,234.50 · 1.234,50), at the decimals they were stored with. */
 function localFigures(params: Record<string, string>, lang: Language): Record<string, string> {
   const out = { ...params };
-  for (const [key, value] of Object.entries(params)) {
-    if (!FIGURES.has(key) || !/^-?\d+(\.\d+)?$/.test(value)) continue;
-    const places = value.split('.')[1]?.length ?? 0;
-    out[key] = figureFormat(lang, places).format(value as Intl.StringNumericLiteral);
-  }
+  for (const [key, value] of Object.entries(params))
+    if (FIGURES.has(key)) out[key] = localFigure(lang, value);
   return out;
-}
-
-const figureFormats = new Map<string, Intl.NumberFormat>();
-/** One formatter per language and decimals: building one costs more than formatting a page of notices. */
-function figureFormat(lang: Language, places: number): Intl.NumberFormat {
-  const key = `${lang} ${places}`;
-  let format = figureFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(`${LANGUAGE_TAGS[lang]}-u-nu-latn`, {
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-    });
-    figureFormats.set(key, format);
-  }
-  return format;
 }
 
 /** The message keys copy_events.reason may hold: the refusals of placing an order, and copying's own. */

@@ -1,11 +1,10 @@
 import { type Dec, dec } from '@meridian/core';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { operators } from '../db/schema';
 import { said } from '../http/route';
 import type { MessageKey } from '../i18n';
 import { type AuditEntry, audit } from './audit';
-import { operatorRequests } from './schema';
+import { operatorRequests, operators } from './schema';
 
 /**
  * Changes that wait for a second operator (admin/approvals.ts makes them): money and deposit routes above

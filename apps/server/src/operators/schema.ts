@@ -1,5 +1,23 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { operators } from '../db/schema';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns';
+
+/** Back-office accounts, separate from traders; roles: admin, finance, support, content, risk. */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').notNull(),
+  /** Encrypted (http/secrets.ts); null until the operator enrols. */
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step used: a code is good once. */
+  totpLastStep: integer('totp_last_step'),
+  /** Set for a password someone else chose (first start, an admin creating the operator): changed at first sign-in. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  /** When the operator got their current role: only a role held before a request was filed may approve it. */
+  roleGrantedAt: timestamp('role_granted_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
 
 /** Back-office sessions: opaque tokens stored as their SHA-256, separate from traders' sessions. */
 export const operatorSessions = pgTable('operator_sessions', {

@@ -12,16 +12,15 @@ import {
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import { operators } from '../db/schema';
 import { AppError, sessionInvalid } from '../http/errors';
 import { requestLanguage } from '../http/lang';
 import { ADMIN_EXPORT_LIMIT, limitConfig } from '../http/limits';
 import { answerEnvelope, type Download, parseInput, rawInput, type Said, sendDownload } from '../http/route';
 import { isSealed, type Secrets } from '../http/secrets';
-import { tokenFromHeader } from '../http/sessions';
+import { sessionPolicy, tokenFromHeader } from '../http/sessions';
 import { totpStep } from '../http/totp';
 import type { MessageKey } from '../i18n';
-import { operatorSessions } from './schema';
+import { operatorSessions, operators } from './schema';
 
 export const ROLES = OPERATOR_ROLES;
 export type Role = OperatorRole;
@@ -35,16 +34,20 @@ export const OPERATOR_MAX_MS = 12 * 60 * 60_000;
 /** Use is written back at most this often: a session in use is not rewritten at every call. */
 const SEEN_EVERY_MS = 60_000;
 
+/** A new back-office token, stamped by the app's clock its sessions are timed by (the session policy's). */
 export async function createOperatorSession(db: Db, operatorId: number, ip?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(operatorSessions).values({ operatorId, tokenHash: hashToken(token), ip });
+  const at = new Date(sessionPolicy(db).now());
+  await db
+    .insert(operatorSessions)
+    .values({ operatorId, tokenHash: hashToken(token), ip, createdAt: at, lastSeenAt: at });
   return token;
 }
 
-export async function revokeOperatorSession(db: Db, token: string): Promise<void> {
+export async function revokeOperatorSession(db: Db, token: string, at: Date): Promise<void> {
   await db
     .update(operatorSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(eq(operatorSessions.tokenHash, hashToken(token)));
 }
 
@@ -54,7 +57,7 @@ export async function revokeOperatorSession(db: Db, token: string): Promise<void
  */
 export async function operatorForToken(db: Db, token: string | undefined): Promise<Operator | null> {
   if (!token || token.length > 200) return null;
-  const now = Date.now();
+  const now = sessionPolicy(db).now();
   const [row] = await db
     .select({ operator: operators, sessionId: operatorSessions.id, seen: operatorSessions.lastSeenAt })
     .from(operatorSessions)
@@ -87,10 +90,11 @@ export async function useOperatorTotp(
   secrets: Secrets,
   operator: Operator,
   code: string,
+  now: number,
 ): Promise<boolean> {
   if (!operator.totpSecret) return false;
   const secret = secrets.open(operator.totpSecret);
-  const step = totpStep(secret, code);
+  const step = totpStep(secret, code, now);
   if (step === null) return false;
   const sealed = isSealed(operator.totpSecret) ? operator.totpSecret : secrets.seal(secret);
   const [used] = await db
@@ -106,11 +110,16 @@ export async function useOperatorTotp(
   return used !== undefined;
 }
 
-/** Ends every back-office session of an operator but `keep` (a password change keeps the one that made it). */
-export async function revokeOperatorSessions(db: Db | Tx, operatorId: number, keep?: string): Promise<void> {
+/** Ends every back-office session of an operator, `at` then, but `keep` (a password change keeps the one that made it). */
+export async function revokeOperatorSessions(
+  db: Db | Tx,
+  operatorId: number,
+  at: Date,
+  keep?: string,
+): Promise<void> {
   await db
     .update(operatorSessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(
       and(
         eq(operatorSessions.operatorId, operatorId),

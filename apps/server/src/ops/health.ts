@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from '../db/client';
-import type { Market } from '../market/service';
+import type { Market } from '../market';
 
 /** One dependency's state as /readyz reports it. */
 export interface Check {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Bus } from '../bus/bus';
 import type { Database } from '../db/client';
-import type { NodeState } from '../deps';
-import type { Market } from '../market/service';
-import type { Trading } from '../trading/service';
-import type { Gateway } from '../ws/gateway';
+import type { Market } from '../market';
+import type { Trading } from '../trading';
+import type { Gateway } from '../ws';
+import type { NodeState } from './node-state';
+import type { RedisState } from './redis-state';
 
 export interface MetricSources {
   database: Database;
@@ -12,6 +14,9 @@ export interface MetricSources {
   trading: Trading;
   gateway: Gateway;
   node: NodeState;
+  bus: Bus;
+  /** Present when REDIS_URL is set. */
+  redisState?: RedisState;
 }
 
 /** This app's figures in Prometheus text, and that text's content type. */
@@ -31,7 +36,7 @@ export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   let nodeFigures = false;
   const registers = [registry];
-  const { database, market, trading, gateway, node } = sources;
+  const { database, market, trading, gateway, node, bus, redisState } = sources;
 
   new Counter({
     name: 'meridian_orders_placed_total',
@@ -102,6 +107,16 @@ export function createMetrics(sources: MetricSources): Metrics {
       this.inc({ outcome: 'dropped' }, dropped);
     },
   });
+  new Counter({
+    name: 'meridian_bus_dropped_total',
+    help: 'Messages to other nodes not sent because the bus (Redis) was disconnected, since the start',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(bus.dropped);
+    },
+  });
+  if (redisState) redisMetrics(registry, redisState);
   if (database.pool) poolMetrics(registry, database.pool);
   return {
     registry,
@@ -112,6 +127,26 @@ export function createMetrics(sources: MetricSources): Metrics {
       return registry.metrics();
     },
   };
+}
+
+function redisMetrics(registry: Registry, redis: RedisState): void {
+  new Gauge({
+    name: 'meridian_redis_up',
+    help: "1 while every one of this node's Redis connections is up, else 0",
+    registers: [registry],
+    collect() {
+      this.set(redis.up ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'meridian_redis_fallback_total',
+    help: "Throttle counts made in this node's memory because Redis did not answer, since the start",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(redis.fallbacks);
+    },
+  });
 }
 
 function poolMetrics(registry: Registry, pool: NonNullable<Database['pool']>): void {

@@ -1,6 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Code } from '@meridian/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { requestLanguage } from '../http/lang';
+import { envelope } from '../http/route';
+import type { Market } from '../market';
+import type { Trading } from '../trading';
 import {
   databaseCheck,
   feedCheck,
@@ -10,8 +16,11 @@ import {
   shippedMigrations,
 } from './health';
 import type { Metrics } from './metrics';
+import type { NodeState } from './node-state';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** What a stopping node still answers itself: probes and Prometheus see it stop. */
+const OPS_ROUTES = new Set(['/livez', '/readyz', '/metrics']);
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -33,11 +42,21 @@ function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean
  */
 export function opsRoutes(
   http: FastifyInstance,
-  deps: Deps,
+  deps: { config: Config; database: Database; market: Market; trading: Trading; node: NodeState },
   { metrics, redis }: { metrics: Metrics; redis?: { ping(): Promise<string> } },
 ): void {
   const { config, database, market, trading, node } = deps;
   const shipped = shippedMigrations(config.migrationsDir);
+
+  // From the drain on, work goes elsewhere: a request on a connection still open (kept alive, pipelined)
+  // gets a 503 in our envelope, which the apps show, and its connection is closed.
+  http.addHook('onRequest', (req, reply, done) => {
+    if (!node.draining || OPS_ROUTES.has(req.routeOptions.url ?? '')) return done();
+    reply
+      .status(503)
+      .header('connection', 'close')
+      .send(envelope(requestLanguage(req), Code.INTERNAL, 'restarting', null));
+  });
 
   http.get('/livez', async () => ({ status: 'ok' }));
 

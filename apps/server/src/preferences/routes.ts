@@ -1,8 +1,7 @@
 import { endpoints, type Indicator, type Period, type Preferences } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import type { Deps } from '../deps';
+import type { Database, Db } from '../db/client';
 import { route } from '../http/route';
 import { preferences } from './schema';
 
@@ -26,7 +25,10 @@ async function preferencesOf(db: Db, userId: number): Promise<Preferences> {
 }
 
 /** One-tap trading and the chart as the trader left it, on every device they sign in on. */
-export function preferencesRoutes(app: FastifyInstance, { database: { db } }: Deps): void {
+export function preferencesRoutes(
+  app: FastifyInstance,
+  { database: { db }, now: clock }: { database: Database; now: () => number },
+): void {
   route(app, db, endpoints.getPreferences, ({ user }) => preferencesOf(db, user.id));
 
   route(app, db, endpoints.setPreferences, async ({ input, user }) => {
@@ -43,7 +45,7 @@ export function preferencesRoutes(app: FastifyInstance, { database: { db } }: De
       chartType: next.chart_type,
       chartPeriod: next.chart_period,
       chartIndicators: next.chart_indicators.join(','),
-      updatedAt: new Date(),
+      updatedAt: new Date(clock()),
     };
     await db
       .insert(preferences)

@@ -2,6 +2,7 @@ import type { Language } from '@meridian/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Secrets } from '../http/secrets';
+import type { ErrorLog } from '../util/log';
 import { vapidKeys } from './keys';
 import { pushSubscriptions } from './schema';
 import { forgetEndedSubscriptions, liveSubscriptionsOf } from './service';
@@ -22,12 +23,7 @@ export interface PushSender {
  * its browser and signed with the server's VAPID key; one whose sign-in ended, or whose push service says
  * it is gone, is dropped.
  */
-export function webPushSender(
-  db: Db,
-  secrets: Secrets,
-  subject: string,
-  log: (message: string, err?: unknown) => void = console.error,
-): PushSender {
+export function webPushSender(db: Db, secrets: Secrets, subject: string, log: ErrorLog): PushSender {
   const sendAll = async (userId: number, text: (lang: Language) => { title: string; text: string }) => {
     await forgetEndedSubscriptions(db, userId);
     const targets = await liveSubscriptionsOf(db, userId);
@@ -42,6 +38,7 @@ export function webPushSender(
           keys,
           subject,
           { title, body, url: '/notifications' },
+          // The wall clock: the push service checks the VAPID token's expiry against real time.
           Date.now(),
         );
         try {

@@ -1,12 +1,12 @@
 import { dec } from '@meridian/core';
 import { and, eq } from 'drizzle-orm';
-import { createUser } from '../accounts/new-user';
+import { createUser } from '../accounts';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, refuse } from '../http/errors';
-import { post } from '../ledger/post';
-import type { Market } from '../market/service';
-import type { Trading } from '../trading/service';
+import { post } from '../ledger';
+import type { Market } from '../market';
+import type { Trading } from '../trading';
 import { setOptIn } from './repo';
 
 /** The seeded demo traders of the embedded mode: play-money accounts nobody can sign in to. */

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Market } from '../market/service';
-import type { Trading } from '../trading/service';
+import type { Market } from '../market';
+import type { Trading } from '../trading';
+import type { ErrorLog } from '../util/log';
 import { every } from '../util/periodic';
 import { DEMO_TICK_MS, DemoTraders } from './demo-traders';
 import { refreshLeaderboard } from './service';
@@ -12,11 +13,13 @@ export interface RankingJobDeps {
   market: Market;
   trading: Trading;
   now: () => number;
+  log: ErrorLog;
 }
 
 /** The leader's ranking work: the leaderboard refresh and, in the embedded mode, the demo traders. Returns stop. */
-export function startRankingJobs({ db, config, market, trading, now }: RankingJobDeps): () => Promise<void> {
-  const log = (err: unknown) => console.error('ranking job failed', err);
+export function startRankingJobs(deps: RankingJobDeps): () => Promise<void> {
+  const { db, config, market, trading, now } = deps;
+  const log = (err: unknown) => deps.log('ranking job failed', err);
   const jobs = [every(config.rankingRefreshMs, () => refreshLeaderboard(db, now()), log)];
   if (config.demoTraders) {
     const traders = new DemoTraders(db, trading, market);

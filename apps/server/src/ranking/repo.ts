@@ -2,7 +2,7 @@ import { OrderStatus } from '@meridian/contract';
 import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { orders } from '../trading/schema';
+import { orders } from '../trading';
 import { rankingOptIns, rankingRows } from './schema';
 
 export type RankingRow = typeof rankingRows.$inferSelect;

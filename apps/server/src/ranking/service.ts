@@ -1,14 +1,7 @@
 import { dec, toFixed } from '@meridian/core';
-import { followerCounts } from '../copying/repo';
 import type { Db } from '../db/client';
 import { maskedName } from './mask';
-import {
-  closedTradeTotals,
-  leaderboard,
-  type RankingRow,
-  replaceLeaderboard,
-  type TraderTotals,
-} from './repo';
+import { closedTradeTotals, type RankingRow, replaceLeaderboard, type TraderTotals } from './repo';
 
 /** SPEC.md §9: the leaderboard's recent statistics cover three weeks. */
 export const THREE_WEEKS_MS = 21 * 24 * 60 * 60 * 1000;
@@ -56,19 +49,3 @@ export const rankingFigures = (r: RankingRow | undefined) => ({
   total_trade_num: r?.totalTradeNum ?? 0,
   code: r?.code ?? '',
 });
-
-/** The leaderboard: SPEC.md §3's rows, with the provider's id, demo mark and live follower count. */
-export async function followList(db: Db) {
-  const rows = await leaderboard(db);
-  const followers = await followerCounts(
-    db,
-    rows.map((r) => r.userId),
-  );
-  return rows.map((r) => ({
-    user: r.name,
-    ...rankingFigures(r),
-    provider_id: r.userId,
-    demo: r.demo,
-    followers: followers.get(r.userId) ?? 0,
-  }));
-}

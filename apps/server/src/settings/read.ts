@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema';
-import { SETTING_DEFAULTS, type SettingKey } from '../db/seed/settings';
+import { SETTING_DEFAULTS, type SettingKey } from './defaults';
+import { settings } from './schema';
 
 export type Settings = Record<SettingKey, string>;
 

@@ -1,11 +1,12 @@
 import { type BasicInfo, endpoints, LANGUAGE_TAGS } from '@meridian/contract';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
 import { areaCodes } from '../db/schema';
-import type { SettingKey } from '../db/seed/settings';
-import type { Deps } from '../deps';
 import { refuse } from '../http/errors';
 import { route } from '../http/route';
+import type { SettingKey } from './defaults';
 import { readSetting, readSettings } from './read';
 
 /** Settings a visitor's app may read with /api/default/setting?key=… */
@@ -14,7 +15,10 @@ const PUBLIC_SETTINGS = ['is_show_mobile'] as const satisfies readonly SettingKe
 /** A setting the back office allows only as '1' or '2' (admin/settings.ts), as a number. */
 const oneOrTwo = (value: string) => Number(value) as 1 | 2;
 
-export function settingsRoutes(app: FastifyInstance, { database: { db }, config }: Deps): void {
+export function settingsRoutes(
+  app: FastifyInstance,
+  { database: { db }, config }: { database: Database; config: Config },
+): void {
   route(app, db, endpoints.areaList, async ({ lang }) => {
     const names = new Intl.DisplayNames([LANGUAGE_TAGS[lang]], { type: 'region' });
     const rows = await db.select().from(areaCodes).orderBy(asc(areaCodes.sort));

@@ -1,18 +1,17 @@
 import type { HistoryFilters, Language, LedgerFilters } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { cashRows } from '../accounts/wallet.repo';
-import { ledgerLabel } from '../accounts/wallet.service';
 import type { Db } from '../db/client';
-import { ledgerEntries } from '../db/schema';
 import type { Download } from '../http/route';
 import { type MessageKey, translate } from '../i18n';
-import { orderView } from '../trading/routes';
-import { orders } from '../trading/schema';
-import type { Trading } from '../trading/service';
+import { ledgerEntries } from '../ledger';
+import type { Trading } from '../trading';
+import { HISTORY_STATUSES, historyFilter, orders, orderView } from '../trading';
 import { utcText } from '../util/time';
 import { BOM, CSV_TYPE, csvFilename, csvLine } from './csv';
-import { HISTORY_STATUSES, historyFilter, ledgerFilter } from './filters';
+import { ledgerFilter } from './filters';
+import { cashRows } from './wallet.repo';
+import { ledgerLabel } from './wallet.service';
 
 /** Rows read per round trip: the file is written a page at a time, never held whole. */
 const EXPORT_PAGE = 500;

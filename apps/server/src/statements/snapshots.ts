@@ -2,10 +2,11 @@ import { ACCOUNT_HISTORY_DAYS, type AccountDay, OrderStatus } from '@meridian/co
 import { balanceText } from '@meridian/core';
 import { and, asc, eq, exists, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ledgerEntries, users } from '../db/schema';
-import { bookOf } from '../trading/book';
-import { orders } from '../trading/schema';
-import type { Trading } from '../trading/service';
+import { users } from '../db/schema';
+import { ledgerEntries } from '../ledger';
+import type { Trading } from '../trading';
+import { bookOf, orders } from '../trading';
+import type { ErrorLog } from '../util/log';
 import { every, type Periodic } from '../util/periodic';
 import { equitySnapshots } from './schema';
 
@@ -38,11 +39,11 @@ export async function snapshotEquity(db: Db, trading: Trading): Promise<number> 
 }
 
 /** The leader's daily snapshots (platform.ts starts it while this node leads). */
-export function startSnapshotJob(db: Db, trading: Trading): Periodic {
+export function startSnapshotJob(db: Db, trading: Trading, log: ErrorLog): Periodic {
   return every(
     SNAPSHOT_EVERY_MS,
     () => snapshotEquity(db, trading),
-    (err) => console.error('equity snapshot failed', err),
+    (err) => log('equity snapshot failed', err),
   );
 }
 

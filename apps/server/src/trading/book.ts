@@ -4,27 +4,18 @@ import type { OrderRow } from './schema';
 /** A holding order as marking it and the account figures read it, with the terms it was placed under. */
 export type Position = Pick<
   OrderRow,
-  | 'instrumentId'
-  | 'side'
-  | 'lots'
-  | 'price'
-  | 'contractSize'
-  | 'margin'
-  | 'spreadRate'
-  | 'quoteCurrency'
-  | 'swap'
+  'instrumentId' | 'side' | 'lots' | 'price' | 'contractSize' | 'margin' | 'quoteCurrency' | 'swap'
 >;
 /**
- * Holding orders of one instrument, side and terms taken together: Σ units, Σ units × price, Σ margin and
+ * Holding orders of one instrument, side and quote currency taken together: Σ units, Σ units × price, Σ margin and
  * Σ accrued swap. The account figures mark a book as one position (see `bookPnl`), however many orders it holds.
  */
-export interface Book
-  extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'spreadRate' | 'quoteCurrency' | 'swap'> {
+export interface Book extends Pick<OrderRow, 'instrumentId' | 'side' | 'margin' | 'quoteCurrency' | 'swap'> {
   units: Dec | string;
   entryValue: Dec | string;
 }
 
-/** A holding order marked at an exit (see `Trading.mark`). */
+/** A holding order marked at an exit (see `Marks.mark`). */
 export interface Marked {
   updatePrice: string;
   pnl: Dec;
@@ -38,12 +29,11 @@ export function bookOf(order: Position): Book {
     lots: order.lots,
     price: order.price,
   });
-  const { instrumentId, side, margin, spreadRate, quoteCurrency, swap } = order;
+  const { instrumentId, side, margin, quoteCurrency, swap } = order;
   return {
     instrumentId,
     side,
     margin,
-    spreadRate,
     quoteCurrency,
     swap,
     units: dec(units).toFixed(),

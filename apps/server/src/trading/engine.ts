@@ -2,30 +2,35 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OrderStatus } from '@meridian/contract';
 import {
   accountFigures,
+  closePrice,
   isStopOut,
   type PendingKind,
   pendingDirection,
+  QuoteTriggerIndex,
   sideOfOrderType,
   stopLossDirection,
   stopOutPlan,
-  TriggerIndex,
   type TriggerKind,
   takeProfitDirection,
   trailedStop,
+  triggerSide,
 } from '@meridian/core';
 import { inArray } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import { Channel } from '../bus/channels';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { readSettings, type Settings } from '../settings/read';
+import { readSettings, type Settings } from '../settings';
+import type { ErrorLog } from '../util/log';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
+import type { CloseReason } from './context';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
+import { lostToAnotherExecution, waitsForALivePrice } from './refusals';
 import { type OrderRow, orders } from './schema';
-import { type CloseReason, lostToAnotherExecution, type Trading, waitsForALivePrice } from './service';
+import type { Trading } from './service';
 
 /** Account pushes and stop-out checks run at most this often per user (4 a second). */
 export const SWEEP_MS = 250;
@@ -80,7 +85,7 @@ class Terms {
  * the database every RESYNC_MS and after the bus reconnects (messages may be lost).
  */
 export class Engine {
-  readonly index = new TriggerIndex();
+  readonly index = new QuoteTriggerIndex();
   /** Holding orders by id, and who holds what, for the account sweep. */
   private readonly holding = new Map<number, Held>();
   private readonly terms = new Terms();
@@ -114,7 +119,7 @@ export class Engine {
     private readonly market: TradingMarket,
     private readonly bus: Bus,
     private readonly trading: Trading,
-    private readonly log: (message: string, detail?: unknown) => void = console.error,
+    private readonly log: ErrorLog,
   ) {}
 
   /** Builds the index from the database, then follows ticks, order changes and the schedule. */
@@ -146,7 +151,7 @@ export class Engine {
 
   onTick(tick: Tick): void {
     this.trail(tick);
-    for (const trigger of this.index.crossed(tick.instrumentId, tick.price)) {
+    for (const trigger of this.index.crossed(tick.instrumentId, tick)) {
       const orderId = Number(trigger.orderId);
       this.enqueue(orderId, () =>
         trigger.kind === 'pending'
@@ -174,16 +179,20 @@ export class Engine {
       const order = this.holding.get(id)!;
       const side = sideOfOrderType(order.side);
       const stop = this.trails.get(id) ?? order.stopLoss;
-      const level = trailedStop(side, tick.price, order.trailingDistance!, stop, precision)?.toFixed();
+      // It trails the price the position closes at: a buy's the bid.
+      const exit = closePrice(side, tick);
+      const level = trailedStop(side, exit, order.trailingDistance!, stop, precision)?.toFixed();
       if (level === undefined) continue;
-      this.index.remove(id, 'stop_loss');
-      this.index.add({
-        orderId: id,
-        instrumentId: order.instrumentId,
-        kind: 'stop_loss',
-        direction: stopLossDirection(side),
-        level,
-      });
+      this.index.add(
+        {
+          orderId: id,
+          instrumentId: order.instrumentId,
+          kind: 'stop_loss',
+          direction: stopLossDirection(side),
+          level,
+        },
+        triggerSide('stop_loss', side),
+      );
       const queued = this.trails.has(id);
       this.trails.set(id, level);
       if (queued) continue;
@@ -239,7 +248,7 @@ export class Engine {
     } else {
       this.versions.delete(order.id);
       this.tombstones.delete(order.id);
-      this.tombstones.set(order.id, { version: order.version, at: Date.now() });
+      this.tombstones.set(order.id, { version: order.version, at: this.trading.now() });
     }
     this.track(order);
   }
@@ -252,26 +261,25 @@ export class Engine {
     const { id: orderId, instrumentId } = order;
     if (order.status === OrderStatus.pending && order.pendingKind) {
       const direction = pendingDirection(order.pendingKind as PendingKind);
-      this.index.add({ orderId, instrumentId, kind: 'pending', direction, level: order.originPrice });
+      this.index.add(
+        { orderId, instrumentId, kind: 'pending', direction, level: order.originPrice },
+        triggerSide('pending', side),
+      );
     }
     if (order.status === OrderStatus.holding) {
       if (order.stopLoss !== null) {
-        this.index.add({
-          orderId,
-          instrumentId,
-          kind: 'stop_loss',
-          direction: stopLossDirection(side),
-          level: order.stopLoss,
-        });
+        const direction = stopLossDirection(side);
+        this.index.add(
+          { orderId, instrumentId, kind: 'stop_loss', direction, level: order.stopLoss },
+          triggerSide('stop_loss', side),
+        );
       }
       if (order.takeProfit !== null) {
-        this.index.add({
-          orderId,
-          instrumentId,
-          kind: 'take_profit',
-          direction: takeProfitDirection(side),
-          level: order.takeProfit,
-        });
+        const direction = takeProfitDirection(side);
+        this.index.add(
+          { orderId, instrumentId, kind: 'take_profit', direction, level: order.takeProfit },
+          triggerSide('take_profit', side),
+        );
       }
       this.holding.set(order.id, this.heldOf(order));
       if (order.trailingDistance !== null) addTo(this.trailingByInstrument, order.instrumentId, order.id);
@@ -295,7 +303,6 @@ export class Engine {
       contractSize: terms.of(o.contractSize),
       margin: o.margin,
       swap: o.swap,
-      spreadRate: terms.of(o.spreadRate),
       quoteCurrency: terms.of(o.quoteCurrency),
       stopLoss: o.stopLoss,
       trailingDistance: o.trailingDistance,
@@ -358,7 +365,7 @@ export class Engine {
     for (const id of this.versions.keys()) if (!openIds.has(id)) behind.push(id);
     for (const row of await this.read(behind)) this.apply(row);
     await this.reload();
-    const old = Date.now() - TOMBSTONE_MS;
+    const old = this.trading.now() - TOMBSTONE_MS;
     for (const [id, { at }] of this.tombstones) {
       if (at > old) break;
       this.tombstones.delete(id);

@@ -1,12 +1,12 @@
-import type { Instrument, PriceLookup } from '@meridian/core';
+import type { Instrument, PriceLookup, Quote } from '@meridian/core';
 import { refuse } from '../http/errors';
-import type { MarketInstrument } from '../market/definitions';
-import type { Market } from '../market/service';
+import type { Market, MarketInstrument } from '../market';
 
-/** One price of one instrument, as the feed produced it. */
+/** One accepted quote of one instrument: its bid and ask as decimal text. */
 export interface Tick {
   instrumentId: number;
-  price: string;
+  bid: string;
+  ask: string;
   /** Epoch milliseconds. */
   time: number;
 }
@@ -14,22 +14,24 @@ export interface Tick {
 /** An instrument as trading sees it: its trading terms and its names. */
 export interface Tradable {
   terms: Instrument;
+  /** The spread a single provider price is quoted with: recorded on each order placed. */
+  spreadRate: string;
   code: string;
   showCode: string;
   /** The largest absolute net lots of real accounts new positions may take it to; null: no limit. */
   exposureLimit: string | null;
 }
 
-/** Whether an order can be priced now: open with a fresh price, closed, or open with a stale price. */
-export type PriceState = { state: 'open'; price: string } | { state: 'closed' } | { state: 'stale' };
+/** Whether an order can be priced now: open with a fresh quote, closed, or open with a stale quote. */
+export type PriceState = { state: 'open'; quote: Quote } | { state: 'closed' } | { state: 'stale' };
 
 /** What the trading engine needs from market data. */
 export interface TradingMarket {
   tradable(instrumentId: number): Tradable | undefined;
   priceState(instrumentId: number, now: number): PriceState;
-  /** Latest price, fresh or not: what open positions are marked at. */
-  lastPrice(instrumentId: number): string | undefined;
-  /** Pair lookup for USD conversion ('GBPUSD', 'USDJPY'…) at the last prices: what positions are marked at. */
+  /** Latest bid and ask, fresh or not: what open positions are marked at. */
+  lastQuote(instrumentId: number): Quote | undefined;
+  /** Pair lookup for USD conversion ('GBPUSD', 'USDJPY'…) at the last bids: what positions are marked at. */
   prices: PriceLookup;
   /** The same, for money that moves now: a pair whose open market's quote is stale refuses ('price_unavailable'). */
   livePrices: PriceLookup;
@@ -49,6 +51,7 @@ export function tradingMarket(market: Market): TradingMarket {
         tradable = {
           code: i.code,
           showCode: i.showCode,
+          spreadRate: i.spreadRate,
           exposureLimit: i.exposureLimit,
           terms: {
             id: i.id,
@@ -60,7 +63,6 @@ export function tradingMarket(market: Market): TradingMarket {
             feeRate: i.feeRate,
             fixedMargin: i.marginMode === 1,
             pricePrecision: i.pricePrecision,
-            spreadRate: i.spreadRate,
             quoteCurrency: i.quoteCurrency,
           },
         };
@@ -72,9 +74,9 @@ export function tradingMarket(market: Market): TradingMarket {
       const quote = market.quote(instrumentId);
       if (!market.isOpen(instrumentId, now)) return { state: 'closed' };
       if (!quote || quote.stale) return { state: 'stale' };
-      return { state: 'open', price: quote.price };
+      return { state: 'open', quote: { bid: quote.price, ask: quote.ask } };
     },
-    lastPrice: (instrumentId) => market.lastPrice(instrumentId),
+    lastQuote: (instrumentId) => market.lastQuote(instrumentId),
     prices(pair) {
       const instrument = market.instrumentByCode(pair);
       return instrument && market.lastPrice(instrument.id);

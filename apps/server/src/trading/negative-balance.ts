@@ -1,16 +1,23 @@
 import { OrderStatus } from '@meridian/contract';
-import { coverDeficit, type Dec, dec, roundMoney } from '@meridian/core';
+import { coverDeficit, dec } from '@meridian/core';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { ReviewStatus, withdrawals } from '../funding/schema';
-import { type Entry, postAll } from '../ledger/post';
+import { type Entry, postAll } from '../ledger';
+import { cancelPending, reserveOf } from './reserve';
 import { orders } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** What a pending order gives back when it is cancelled: its margin and fee. */
-export const reserveOf = (order: Pick<OrderRow, 'margin' | 'fee'>): Dec =>
-  roundMoney(order.margin).plus(order.fee);
+/**
+ * The trader's withdrawals still waiting for review, as negative balance protection uses them (funding keeps
+ * them: `pendingWithdrawals` there). Each is returned to the balance, with its ledger rows, in the caller's transaction.
+ */
+export interface PendingWithdrawals {
+  /** Newest first. */
+  of(tx: Tx, userId: number): Promise<{ id: number; amount: string }[]>;
+  /** Returns one to the balance (the platform, not an operator, refused it); throws if it is no longer pending. */
+  giveBack(tx: Tx, userId: number, withdrawalId: number, now: Date): Promise<void>;
+}
 
 /**
  * TRADING.md "Negative balance protection", run after a close in its transaction, with the account row
@@ -26,6 +33,7 @@ export async function payNegativeBalance(
   balance: string,
   protectionOn: boolean,
   now: Date,
+  withdrawals: PendingWithdrawals,
 ): Promise<OrderRow[]> {
   if (!dec(balance).isNegative()) return [];
   const [holding] = await tx
@@ -40,43 +48,21 @@ export async function payNegativeBalance(
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.pending)))
     .orderBy(desc(orders.id));
-  const asked = await tx
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, ReviewStatus.pending)))
-    .orderBy(desc(withdrawals.id));
+  const asked = await withdrawals.of(tx, userId);
   const plan = coverDeficit(
     balance,
     pending.map((o) => ({ id: o.id, amount: reserveOf(o) })),
-    asked.map((w) => ({ id: w.id, amount: w.amount })),
+    asked,
     protectionOn,
   );
 
   const cancelled: OrderRow[] = [];
   for (const orderId of plan.cancel) {
-    const [row] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.cancelled, closeReason: 'negative_balance', closedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
-      .returning();
+    const row = await cancelPending(tx, orderId, 'negative_balance', now);
     if (!row) throw new Error(`pending order ${orderId} changed under the account lock`);
-    await postAll(tx, userId, 'balance', [
-      { type: 'pending_refund', amount: reserveOf(row).toFixed(), refType: 'order', refId: row.id },
-    ]);
     cancelled.push(row);
   }
-  for (const withdrawalId of plan.unlock) {
-    // Returned by the platform, not an operator: no operator, and the reason is told in the trader's language.
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ status: ReviewStatus.rejected, reviewedAt: now })
-      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, ReviewStatus.pending)))
-      .returning();
-    if (!row) throw new Error(`withdrawal ${withdrawalId} changed under the account lock`);
-    const ref = { type: 'withdraw_unlock', refType: 'withdrawal', refId: row.id } as const;
-    await postAll(tx, userId, 'balance', [{ ...ref, amount: dec(row.amount).toFixed() }]);
-    await postAll(tx, userId, 'lock', [{ ...ref, amount: dec(row.amount).neg().toFixed() }]);
-  }
+  for (const withdrawalId of plan.unlock) await withdrawals.giveBack(tx, userId, withdrawalId, now);
   if (!plan.protection.isZero()) {
     const entry: Entry = { type: 'negative_balance_protection', amount: plan.protection.toFixed() };
     const after = await postAll(tx, userId, 'balance', [entry]);

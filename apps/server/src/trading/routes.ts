@@ -1,14 +1,16 @@
 import { type AnswerOf, endpoints, type Order, OrderStatus } from '@meridian/contract';
 import { balanceText, dec, moneyText, priceText, riskRateText, sideOfOrderType } from '@meridian/core';
-import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import type { Deps } from '../deps';
+import { invalidInput } from '../http/errors';
 import { route, routeProvingSession, said } from '../http/route';
 import { translate } from '../i18n';
-import { historyFilter } from '../statements/filters';
-import { utcText } from '../util/time';
+import { localDecimals } from '../i18n/figures';
+import { utcDate, utcText } from '../util/time';
 import { bookOf } from './book';
+import { historyFilter } from './history-filter';
 import type { OrderRow } from './schema';
 import { orders } from './schema';
 import type { Trading } from './service';
@@ -52,10 +54,23 @@ export function orderView(order: OrderRow, trading: Trading): Order {
     TrailingDistance: order.trailingDistance === null ? '0' : price(order.trailingDistance),
     PartOf: order.partOf ?? 0,
     Swap: moneyText(order.swap),
+    PendingKind: (order.pendingKind as Order['PendingKind'] | null) ?? '',
+    ExpiresAt: order.expiresAt ? utcText(order.expiresAt) : '',
   };
 }
 
-export function tradingRoutes(app: FastifyInstance, { database: { db }, trading }: Deps): void {
+/** The expiry asked with an order: none when absent, refused as input when it names no real time. */
+function expiryOf(text: string | undefined): Date | null {
+  if (text === undefined) return null;
+  const date = utcDate(text);
+  if (!date) throw invalidInput('expires_at');
+  return date;
+}
+
+export function tradingRoutes(
+  app: FastifyInstance,
+  { database: { db }, trading }: { database: Database; trading: Trading },
+): void {
   const view = (order: OrderRow) => orderView(order, trading);
 
   routeProvingSession(app, db, endpoints.submitOrder, async ({ input, user }) => {
@@ -71,6 +86,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
         stopLoss: input.stop_loss_price,
         takeProfit: input.target_profit_price,
         trailingDistance: input.trailing_distance,
+        expiresAt: expiryOf(input.expires_at),
         clientOrderId: input.client_order_id,
       },
       user.tokenHash,
@@ -84,22 +100,33 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
       inArray(orders.status, TAB_STATUSES[input.status]),
       input.status === '3' ? historyFilter(input) : undefined,
     );
-    const [rows, [totals], [account]] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.id))
-        .limit(PAGE_SIZE)
-        .offset((input.page - 1) * PAGE_SIZE),
-      db
-        .select({ total: count(), profit: sum(orders.profit) })
-        .from(orders)
-        .where(where),
-      db.select({ balance: users.balance }).from(users).where(eq(users.id, user.id)),
-    ]);
+    // One snapshot: with an order placed between the reads, cash read before it and holdings read after
+    // counted its margin twice.
+    const [rows, [totals], [account], [reserved], held] = await db.transaction(
+      (tx) =>
+        Promise.all([
+          tx
+            .select()
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.id))
+            .limit(PAGE_SIZE)
+            .offset((input.page - 1) * PAGE_SIZE),
+          tx
+            .select({ total: count(), profit: sum(orders.profit) })
+            .from(orders)
+            .where(where),
+          tx.select({ balance: users.balance }).from(users).where(eq(users.id, user.id)),
+          tx
+            .select({ reserve: sum(sql`${orders.margin} + ${orders.fee}`) })
+            .from(orders)
+            .where(and(eq(orders.userId, user.id), eq(orders.status, OrderStatus.pending))),
+          trading.holdings(tx, user.id),
+        ]),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const balance = account?.balance ?? '0';
-    const figures = trading.figures(balance, (await trading.holdings(db, user.id)).map(bookOf));
+    const figures = trading.figures(balance, held.map(bookOf));
     return {
       data: rows.map(view),
       total: totals?.total ?? 0,
@@ -111,6 +138,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
       hazard_rate: riskRateText(figures.riskRate),
       net_value: balanceText(figures.equity),
       free_margin: balanceText(figures.freeMargin),
+      pending_reserve: moneyText(reserved?.reserve ?? '0'),
     };
   });
 
@@ -123,7 +151,7 @@ export function tradingRoutes(app: FastifyInstance, { database: { db }, trading 
     return results.map((r) => ({
       Id: r.id,
       closed: r.closed !== null,
-      msg: r.refusal ? translate(lang, r.refusal.key, r.refusal.params) : '',
+      msg: r.refusal ? translate(lang, r.refusal.key, localDecimals(lang, r.refusal.params ?? {})) : '',
       order: r.closed && view(r.closed),
     }));
   });

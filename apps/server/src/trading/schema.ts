@@ -12,9 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { money } from '../db/columns';
 import { users } from '../db/schema';
 
-const money = (name: string) => numeric(name, { precision: 28, scale: 8 });
 const price = (name: string) => numeric(name, { precision: 28, scale: 10 });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -63,7 +63,7 @@ export const orders = pgTable(
     copyId: integer('copy_id'),
     /** The position this closed part was taken from (a partial close); null for an order of its own. */
     partOf: integer('part_of'),
-    /** spread_rate of the instrument when the order was placed: its fill and its close use it. */
+    /** spread_rate of the instrument when the order was placed, as a record: fills and closes take the live quote's bid and ask. */
     spreadRate: numeric('spread_rate', { precision: 12, scale: 8 }).notNull(),
     /** The instrument's quote_currency when placed: the currency of its raw P&L. */
     quoteCurrency: text('quote_currency').notNull(),
@@ -75,6 +75,8 @@ export const orders = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     filledAt: at('filled_at'),
+    /** A pending order's expiry: the server cancels it then (reason `expired`); null: good till cancelled. */
+    expiresAt: at('expires_at'),
     closedAt: at('closed_at'),
   },
   (t) => [

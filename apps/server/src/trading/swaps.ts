@@ -15,10 +15,10 @@ import { and, asc, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
-import type { Entry } from '../ledger/post';
-import type { MarketInstrument } from '../market/definitions';
-import { allCategories } from '../market/instruments.repo';
-import type { Market } from '../market/service';
+import type { Entry } from '../ledger';
+import type { Market, MarketInstrument } from '../market';
+import { allCategories } from '../market';
+import type { ErrorLog } from '../util/log';
 import { every, type Periodic } from '../util/periodic';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { TradingMarket } from './market';
@@ -220,10 +220,10 @@ export class Rollovers {
 }
 
 /** The leader's rollover job (platform.ts starts it while this node leads). */
-export function startRolloverJob(rollovers: Rollovers): Periodic {
+export function startRolloverJob(rollovers: Rollovers, log: ErrorLog): Periodic {
   return every(
     ROLLOVER_CHECK_MS,
     () => rollovers.run(),
-    (err) => console.error('swap rollover failed; the next run finishes it', err),
+    (err) => log('swap rollover failed; the next run finishes it', err),
   );
 }

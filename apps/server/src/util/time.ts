@@ -7,3 +7,9 @@ export function utcText(date: Date): string {
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
   );
 }
+
+/** The Date a wire time ('YYYY-MM-DD HH:mm:ss', UTC) names; null for a time that is no real one (a 30 February). */
+export function utcDate(text: string): Date | null {
+  const date = new Date(`${text.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) || utcText(date) !== text ? null : date;
+}

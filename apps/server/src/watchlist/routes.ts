@@ -1,11 +1,15 @@
 import { endpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../deps';
+import type { Database } from '../db/client';
 import { route } from '../http/route';
+import type { Market } from '../market';
 import { addToWatchlist, type Listed, orderWatchlist, removeFromWatchlist, watchlistOf } from './service';
 
 /** The trader's favourite instruments, kept on the server so that every device shows the same list. */
-export function watchlistRoutes(app: FastifyInstance, { database: { db }, market }: Deps): void {
+export function watchlistRoutes(
+  app: FastifyInstance,
+  { database: { db }, market }: { database: Database; market: Market },
+): void {
   const listed: Listed = (id) => market.instrument(id) !== undefined;
   const answer = (userId: number) => watchlistOf(db, userId, listed);
 

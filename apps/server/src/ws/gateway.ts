@@ -64,6 +64,7 @@ export class Gateway {
   readonly connections = new Set<Connection>();
   private corked: Socket[] = [];
 
+  // The wall clock: how long a client has been behind is real time, as its socket's buffer drains in it.
   constructor(private readonly now: () => number = Date.now) {}
 
   add(socket: WebSocket): Connection {

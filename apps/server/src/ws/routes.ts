@@ -29,7 +29,7 @@ const MESSAGE_BURST = 60;
 /** Close code for a policy violation (RFC 6455). */
 const POLICY_VIOLATION = 1008;
 
-/** A token bucket per connection: refills continuously, one token per message. */
+/** A token bucket per connection: refills continuously, one token per message (real messages: the wall clock). */
 function messageBudget(now = Date.now) {
   let tokens = MESSAGE_BURST;
   let at = now();
@@ -60,6 +60,7 @@ export async function websocketRoutes(
 }
 
 function socketRoute(app: FastifyInstance, db: Db, gateway: Gateway, maxPerIp: number): void {
+  // When each connection last sent anything, by the wall clock: idleness is real time, as the client's pings are.
   const lastSeen = new Map<Connection, number>();
   const languages = new Map<Connection, Language>();
   const perIp = new Map<string, number>();

@@ -8,8 +8,8 @@ let d: Desk;
 beforeAll(async () => {
   t = await startTestApp();
   d = desk(t);
-  d.tick('EURUSD', '1.09000');
-  d.tick('XAUUSD', '2000.00');
+  d.tick('EURUSD', bidAt('1.09000'));
+  d.tick('XAUUSD', bidAt('2000.00'));
 });
 afterAll(() => t?.close());
 
@@ -25,8 +25,11 @@ const inbox = async (trader: Trader, lang = 'en') =>
   (await t.call('GET', api.notificationList.path, { token: trader.token, lang })).body.data;
 
 /** A tick, then the alerts it fired recorded and delivered. */
+/** A provider's quote whose bid is `price`: an alert watches the bid, the quote's Close. */
+const bidAt = (price: string) => ({ bid: price, ask: price });
+
 async function tick(symbol: string, price: string) {
-  d.tick(symbol, price);
+  d.tick(symbol, bidAt(price));
   await t.notices.settled();
 }
 
@@ -62,7 +65,7 @@ describe('an alert above 1.1000 on EURUSD', () => {
 
 describe('an alert below', () => {
   it('fires on the first tick at or under its level, in the reader language', async () => {
-    d.tick('EURUSD', '1.09000');
+    d.tick('EURUSD', bidAt('1.09000'));
     const trader = await d.trader();
     expect((await setAlert(trader, { price: '1.08500', direction: 'below' })).code).toBe(1);
     await tick('EURUSD', '1.08600');
@@ -78,7 +81,7 @@ describe('an alert below', () => {
 
 describe('two alerts reached by one tick', () => {
   it('both fire, each told once', async () => {
-    d.tick('EURUSD', '1.09000');
+    d.tick('EURUSD', bidAt('1.09000'));
     const trader = await d.trader();
     await setAlert(trader, { price: '1.09100', direction: 'above' });
     await setAlert(trader, { price: '1.09200', direction: 'above' });
@@ -92,7 +95,7 @@ describe('two alerts reached by one tick', () => {
 
 describe('a deleted alert', () => {
   it('never fires', async () => {
-    d.tick('EURUSD', '1.09000');
+    d.tick('EURUSD', bidAt('1.09000'));
     const trader = await d.trader();
     const kept = (await setAlert(trader, { price: '1.09500', direction: 'above' })).data;
     const gone = (await setAlert(trader, { price: '1.09400', direction: 'above' })).data;
@@ -110,7 +113,7 @@ describe('a deleted alert', () => {
 
 describe("another trader's alert", () => {
   it('cannot be deleted (not found, as if it did not exist) nor read', async () => {
-    d.tick('EURUSD', '1.09000');
+    d.tick('EURUSD', bidAt('1.09000'));
     const owner = await d.trader();
     const other = await d.trader();
     const alert = (await setAlert(owner, { price: '1.09800', direction: 'above' })).data;
@@ -128,19 +131,24 @@ describe("another trader's alert", () => {
 
 describe('setting an alert is refused', () => {
   it('when the price is already past the level, for a bad price, an unknown instrument, and over 50 waiting', async () => {
-    d.tick('EURUSD', '1.09000');
+    d.tick('EURUSD', bidAt('1.09000'));
     const trader = await d.trader();
     expect(await setAlert(trader, { price: '1.08000', direction: 'above' })).toMatchObject({
       code: Code.REFUSED,
       msg: 'EUR/USD is already at 1.09000, at or above this price',
     });
+    // The price is written as the trader's language writes numbers: a decimal comma, a grouped thousand.
     expect((await setAlert(trader, { price: '1.09000', direction: 'below' }, 'de')).msg).toBe(
-      'EUR/USD steht bereits bei 1.09000, also auf oder unter diesem Preis',
+      'EUR/USD steht bereits bei 1,09000, also auf oder unter diesem Preis',
     );
+    d.tick('XAUUSD', bidAt('2000.00'));
+    expect(
+      (await setAlert(trader, { forex_id: d.id('XAUUSD'), price: '1990.00', direction: 'above' })).msg,
+    ).toMatch(/ is already at 2,000\.00, at or above this price$/);
     for (const price of ['0', '-1', 'abc', '1.123456', '1e3']) {
       expect(await setAlert(trader, { price, direction: 'above' })).toMatchObject({
         code: Code.REFUSED,
-        msg: 'Please enter a price above zero with at most 5 decimals',
+        msg: 'Please enter a price above zero, with no more decimals than the instrument quotes (5)',
       });
     }
     expect(
@@ -156,7 +164,7 @@ describe('setting an alert is refused', () => {
     }
     expect(await setAlert(trader, { price: '1.3', direction: 'above' })).toMatchObject({
       code: Code.REFUSED,
-      msg: 'You can keep at most 50 price alerts waiting',
+      msg: 'You can have at most 50 active price alerts',
     });
     expect(await alertsOf(trader)).toHaveLength(MAX_ACTIVE_ALERTS);
   });
@@ -164,7 +172,7 @@ describe('setting an alert is refused', () => {
 
 describe('the alert index', () => {
   it('is rebuilt from the database: an alert set while its bus message was lost still fires', async () => {
-    d.tick('XAUUSD', '2000.00');
+    d.tick('XAUUSD', bidAt('2000.00'));
     const trader = await d.trader();
     const lost = t.bus.publish;
     t.bus.publish = () => {};
@@ -187,7 +195,7 @@ describe('the alert index', () => {
   });
 
   it('keeps an alert set while it reads the database back, and fires it', async () => {
-    d.tick('XAUUSD', '2000.00');
+    d.tick('XAUUSD', bidAt('2000.00'));
     const trader = await d.trader();
     // The read answers as a slow one would: what the database held before the alert was set, after it was.
     const db = t.database.db as unknown as { select: (...args: unknown[]) => unknown };

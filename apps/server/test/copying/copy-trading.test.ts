@@ -6,6 +6,7 @@ import { Copier } from '../../src/copying/copier';
 import { copyEvents } from '../../src/copying/schema';
 import { users } from '../../src/db/schema';
 import { ORDER_CHANNEL } from '../../src/trading/events';
+import { errorLog } from '../../src/util/log';
 import { type Desk, desk, type Trader } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
@@ -34,7 +35,7 @@ async function copying(allocation: string, stop = '50', balances = { provider: '
     allocation,
     stop_percent: stop,
   });
-  expect(started).toMatchObject({ code: 1, msg: 'You now copy this provider' });
+  expect(started).toMatchObject({ code: 1, msg: 'You are now copying this provider' });
   return { provider, follower, copyId: started.data.id as number };
 }
 
@@ -119,7 +120,8 @@ describe('copy a EURUSD buy scaled by allocation ÷ provider equity', () => {
     await copied();
     expect((await holdingsOf(follower))[0]).toMatchObject({ TrailingDistance: '0.00300' });
     const higher = dec(t.market.lastPrice(d.id('EURUSD'))!).plus('0.00400');
-    d.tick('EURUSD', higher.toFixed(5));
+    // A provider's bid and ask both there: a buy's trailing stop follows the bid.
+    d.tick('EURUSD', { bid: higher.toFixed(5), ask: higher.toFixed(5) });
     await d.settled();
     await copied();
     const [mine] = await holdingsOf(follower);
@@ -198,7 +200,7 @@ describe('each provider event is copied exactly once', () => {
     await copied();
     await copied();
     // A new leader starts with nothing in memory: it finds the copy made and does not make another.
-    const restarted = new Copier(t.database.db, t.trading, t.clock.now);
+    const restarted = new Copier(t.database.db, t.trading, t.clock.now, errorLog(t.log));
     await restarted.sweep();
     expect(await holdingsOf(follower)).toHaveLength(1);
     const events = await t.database.db.select().from(copyEvents).where(eq(copyEvents.copyId, copyId));
@@ -355,20 +357,20 @@ describe('who may copy whom', () => {
     const demo = await d.trader('1000');
     await t.database.db.update(users).set({ isDemo: true }).where(eq(users.id, demo.id));
     expect((await start(demo.token, {})).msg).toBe(
-      'Demo accounts copy demo providers and real accounts real providers only',
+      'Demo accounts can only copy demo providers, and real accounts real providers',
     );
     for (const allocation of ['0', '-5', 'abc', '1e3', '10.001', '']) {
       expect((await start(follower.token, { allocation })).code, allocation).not.toBe(1);
     }
     expect((await start(follower.token, { allocation: '1000.01' })).msg).toBe(
-      'You can allocate at most 1000.00 USD, your free margin now',
+      'You can allocate at most 1,000.00 USD, your free margin now',
     );
     for (const stop_percent of ['0', '100.5', 'x', '-1']) {
       expect((await start(follower.token, { stop_percent })).code, stop_percent).not.toBe(1);
     }
     expect((await get(follower.token, api.copyList.path)).data).toEqual([]);
     expect((await start(follower.token, {})).code).toBe(1);
-    expect((await start(follower.token, {})).msg).toBe('You already copy this provider');
+    expect((await start(follower.token, {})).msg).toBe('You are already copying this provider');
     const parallel = await Promise.all([1, 2, 3].map(() => start(demo.token, {})));
     expect(parallel.every((r) => r.code !== 1)).toBe(true);
   });

@@ -31,7 +31,8 @@ describe('a gold buy with its stop loss at 1990.00, and a provider that prints 1
     const before = t.market.spikeCounts();
     // 4.5 % down in one quote: past the threshold (0.3 % of the price at least), held.
     expect(quote('1900.00')).toBe(false);
-    expect(t.market.lastPrice(d.id('XAUUSD'))).toBe('2000.00');
+    // Still the bid of 2000.00: 2000.00 × (1 − 0.0001) = 1999.80.
+    expect(t.market.lastPrice(d.id('XAUUSD'))).toBe('1999.80');
     await d.settled();
     expect((await d.order(buy.data.Id)).status).toBe(1);
     // The next quote is back near 2000.00: the spike is dropped, the quote taken.
@@ -65,5 +66,25 @@ describe('a gold buy with its stop loss at 1990.00, and a real gap to 1950.00', 
       closePrice: '1950.1000000000',
     });
     await d.expectBalanced(userId);
+  });
+});
+
+describe('an operator’s own spike threshold for gold', () => {
+  it('takes a 4.5 % quote at once under a 5 % threshold, and holds a 2 % one under 1 %, audited', async () => {
+    d.tick('XAUUSD', '2000.00');
+    const set = (spike_threshold: string | null) =>
+      d.operatorCall('POST', '/admin/api/instruments/edit', { id: d.id('XAUUSD'), spike_threshold });
+    expect((await set('0.05')).code).toBe(1);
+    try {
+      expect(quote('1910.00')).toBe(true);
+      expect((await set('0.01')).code).toBe(1);
+      // 2 % from 1909.80 (the bid of 1910.00): past 1 %, held until the next quote confirms it.
+      expect(quote('1871.80')).toBe(false);
+      expect(quote('1871.90')).toBe(true);
+      // A threshold that is no fraction of a price is refused.
+      expect((await set('2')).code).not.toBe(1);
+    } finally {
+      await set(null);
+    }
   });
 });

@@ -45,7 +45,8 @@ describe('a rollover missed while the server was down', () => {
     // USDJPY's last quote is stale: its yen cannot be converted yet, so its nights wait.
     expect(await d.swapNights(usdjpy.data.Id)).toEqual([]);
 
-    d.tick('USDJPY', '150.000');
+    // The provider's bid and ask: yen convert at the bid, the quote's Close.
+    d.tick('USDJPY', { bid: '150.000', ask: '150.016' });
     expect(await leader.run()).toBe(2);
     // −600 JPY × 3 and × 1 at 150.000: −12 USD and −4 USD.
     expect(await d.swapNights(usdjpy.data.Id)).toEqual([

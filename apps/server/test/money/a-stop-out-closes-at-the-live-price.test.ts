@@ -56,9 +56,10 @@ describe('a EUR/GBP buy whose GBP/USD rate has gone stale', () => {
     expect(closed.code).toBe(1);
     const order = await d.order(buy.data.Id);
     // Bought at the ask 0.88000 × (1 + 0.0001) = 0.880088 → 0.88009, sold at the bid 0.88100 × (1 − 0.0001)
-    // = 0.8809119 → 0.88091: 0.00082 × 10,000 = 8.20 GBP, at the live 1.31000: 10.742 USD.
+    // = 0.8809119 → 0.88091: 0.00082 × 10,000 = 8.20 GBP, at the live rate, GBP/USD's bid
+    // 1.31000 × (1 − 0.00005) = 1.3099345 → 1.30993: 10.741426 USD.
     expect(order).toMatchObject({ status: 3, price: '0.8800900000', closePrice: '0.8809100000' });
-    expect(dec(order.profit!).toFixed()).toBe('10.742');
+    expect(dec(order.profit!).toFixed()).toBe('10.741426');
     await d.expectBalanced(userId);
   });
 });

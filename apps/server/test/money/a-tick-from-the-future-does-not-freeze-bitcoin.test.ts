@@ -28,9 +28,9 @@ describe('a Bitcoin buy with its stop loss at 95000.00, and a provider whose clo
     ).toBe(true);
     // Stamped one second on by a right clock: accepted, not held back behind the future stamp.
     d.tick('BTCUSD', '94000.00');
-    expect(t.market.quote(d.id('BTCUSD'))!.price).toBe('94000.00');
-    await d.settled();
     // The bid of the real tick: 94000.00 × (1 − 0.0005) = 93953.00.
+    expect(t.market.quote(d.id('BTCUSD'))!.price).toBe('93953.00');
+    await d.settled();
     expect(await d.order(buy.data.Id)).toMatchObject({
       status: 3,
       closeReason: 'stop_loss',
@@ -44,7 +44,8 @@ describe('a Bitcoin buy with its stop loss at 95000.00, and a provider whose clo
     d.tick('BTCUSD', '96000.00');
     t.market.pushTick({ symbol: 'BTCUSD', price: '96100.00', time: t.clock.now() + 40_000, volume: 1 });
     t.clock.set(t.clock.now() + 11_000);
-    expect(t.market.quote(d.id('BTCUSD'))).toMatchObject({ price: '96100.00', stale: true });
+    // Its bid, 96100.00 × (1 − 0.0005) = 96051.95.
+    expect(t.market.quote(d.id('BTCUSD'))).toMatchObject({ price: '96051.95', stale: true });
     const refused = await d.submit(token, { type: 1, cont: '0.1', forex_id: d.id('BTCUSD'), multiple: 10 });
     expect(refused.msg).toBe('The price is unavailable right now, please try again shortly');
   });
@@ -65,7 +66,8 @@ describe("EUR/USD at Friday's 22:00 close, and a tick stamped a second before it
         volume: 1,
       }),
     ).toBe(false);
-    expect(t.market.lastPrice(eurusd)).toBe('1.16000');
+    // Still the bid of 1.16000: 1.16000 × (1 − 0.00005) = 1.159942 → 1.15994.
+    expect(t.market.lastPrice(eurusd)).toBe('1.15994');
   });
 });
 
@@ -83,6 +85,7 @@ describe('Bitcoin quoted by a provider whose standby runs its clock 30 s behind'
     expect(
       t.market.pushTick({ symbol: 'BTCUSD', price: '96220.00', time: at - 31_000, volume: 1, source: 1 }),
     ).toBe(false);
-    expect(t.market.quote(d.id('BTCUSD'))!.price).toBe('96210.00');
+    // The bid of 96210.00: × (1 − 0.0005) = 96161.895 → 96161.89.
+    expect(t.market.quote(d.id('BTCUSD'))!.price).toBe('96161.89');
   });
 });

@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 
 // Defect 6 of issue 18: a pending order filled past its target kept the margin worked out at the target.
 describe('gold buy stop at 2000.00, the market gaps to 2050.00', () => {
-  it('fills at 2050.21 and takes the extra 5.001 of margin with its own ledger row', async () => {
+  it('fills at the ask 2050.21 and takes the extra 5.021 of margin with its own ledger row', async () => {
     const { id: userId, token } = await d.trader('1000');
     d.tick('XAUUSD', '1990.00');
     const stop = await d.submit(token, {
@@ -24,19 +24,19 @@ describe('gold buy stop at 2000.00, the market gaps to 2050.00', () => {
       status: 0,
       target_price: '2000.00',
     });
-    // Reserved at the target: 2000.20 with the spread, margin 200.02, fee 0.60.
-    expect(stop.data).toMatchObject({ CautionMoney: '200.020000', TradeFee: '0.600000' });
+    // Reserved at the target: margin 0.1 × 100 × 2000.00 ÷ 100 = 200.00, fee 0.60.
+    expect(stop.data).toMatchObject({ CautionMoney: '200.000000', TradeFee: '0.600000' });
     d.tick('XAUUSD', '2050.00');
     await d.settled();
     const filled = await d.order(stop.data.Id);
-    // 2050.00 × 1.0001 = 2050.205 → 2050.21; margin 0.1 × 100 × 2050.21 ÷ 100.
-    expect(filled).toMatchObject({ status: 1, price: '2050.2100000000', originPrice: '2050.0000000000' });
+    // The ask: 2050.00 × 1.0001 = 2050.205 → 2050.21, where a buy opens; margin 0.1 × 100 × 2050.21 ÷ 100.
+    expect(filled).toMatchObject({ status: 1, price: '2050.2100000000', originPrice: '2050.2100000000' });
     expect(dec(filled.margin).toFixed()).toBe('205.021');
     const rows = (await d.ledger(userId)).filter((r) => r.refId === stop.data.Id);
     expect(rows.map((r) => `${r.type}:${dec(r.amount).toFixed()}`)).toEqual([
-      'trade_margin:-200.02',
+      'trade_margin:-200',
       'trade_fee:-0.6',
-      'trade_margin:-5.001',
+      'trade_margin:-5.021',
     ]);
     expect((await d.account(userId)).balance.toFixed()).toBe('794.379');
     await d.expectBalanced(userId);
@@ -56,10 +56,10 @@ describe('gold buy stop at 2000.00, the market gaps to 2050.00', () => {
     d.tick('XAUUSD', '1950.00');
     await d.settled();
     const filled = await d.order(limit.data.Id);
-    // 1950.00 × 1.0001 = 1950.195 → 1950.20; margin 195.02, 5 less than reserved.
+    // The ask 1950.00 × 1.0001 = 1950.195 → 1950.20; margin 195.02, 4.98 less than reserved at 2000.00.
     expect(dec(filled.margin).toFixed()).toBe('195.02');
     const rows = (await d.ledger(userId)).filter((r) => r.refId === limit.data.Id);
-    expect(rows.map((r) => `${r.type}:${dec(r.amount).toFixed()}`).at(-1)).toBe('trade_margin:5');
+    expect(rows.map((r) => `${r.type}:${dec(r.amount).toFixed()}`).at(-1)).toBe('trade_margin:4.98');
     await d.expectBalanced(userId);
   });
 
@@ -75,7 +75,7 @@ describe('gold buy stop at 2000.00, the market gaps to 2050.00', () => {
       target_price: '2000.00',
     });
     expect(stop.code).toBe(1);
-    expect((await d.account(userId)).balance.toFixed()).toBe('0.08');
+    expect((await d.account(userId)).balance.toFixed()).toBe('0.1');
     d.tick('XAUUSD', '2050.00');
     await d.settled();
     expect(await d.order(stop.data.Id)).toMatchObject({ status: 4, closeReason: 'insufficient_margin' });

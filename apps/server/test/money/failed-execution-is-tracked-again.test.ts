@@ -39,9 +39,9 @@ describe('buy EURUSD with a stop-loss whose first execution fails', () => {
     d.tick('EURUSD', '1.09380');
     await d.settled();
     const closed = await d.order(buy.data.Id);
-    // Closed at the second crossing tick: 1.09380 × (1 − 0.00005) = 1.09375.
+    // Closed at the bid of the second crossing tick: 1.09380 × (1 − 0.00005) = 1.093745 → 1.09374.
     expect(closed).toMatchObject({ status: 3, closeReason: 'stop_loss' });
-    expect(closed.closePrice).toBe('1.0937500000');
+    expect(closed.closePrice).toBe('1.0937400000');
     failOnce.mockRestore();
   });
 
@@ -68,7 +68,8 @@ describe('buy EURUSD with a stop-loss whose first execution fails', () => {
     expect((await d.order(limit.data.Id)).status).toBe(0);
     d.tick('EURUSD', '1.08980');
     await d.settled();
-    expect(await d.order(limit.data.Id)).toMatchObject({ status: 1, originPrice: '1.0898000000' });
+    // At the ask of the second tick: 1.08980 × (1 + 0.00005) = 1.089854 → 1.08986.
+    expect(await d.order(limit.data.Id)).toMatchObject({ status: 1, originPrice: '1.0898600000' });
     failOnce.mockRestore();
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const REFUSAL =
-  'This instrument has reached its exposure limit: only orders that reduce it are accepted right now';
+  'This instrument has reached its exposure limit: only orders that reduce it are accepted for now';
 
 /** A gold market order of `lots`: type 1 buys, 2 sells. */
 const gold = (type: 1 | 2, lots: string) => ({ type, cont: lots, forex_id: d.id('XAUUSD'), multiple: 100 });
@@ -207,10 +207,10 @@ describe('the risk desk', () => {
       before: { exposure_limit: null },
       after: { exposure_limit: '1000' },
     });
-    // 2 lots × 100 ounces × 2000.00.
+    // 2 lots × 100 ounces × the bid (the quote's Close) 2000.00 × (1 − 0.0001) = 1999.80.
     expect(await goldExposure()).toMatchObject({
       net_lots: '2',
-      net_usd: '400000.00',
+      net_usd: '399960.00',
       exposure_limit: '1000',
     });
 

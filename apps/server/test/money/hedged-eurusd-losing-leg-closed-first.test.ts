@@ -20,24 +20,24 @@ describe('hedged EURUSD at 1:500, the losing leg closed first', () => {
     const query = { cont: '1', forex_id: d.id('EURUSD'), multiple: 500 };
     const buy = await d.submit(token, { ...query, type: 1 });
     const sell = await d.submit(token, { ...query, type: 2 });
-    // Buy at 1.10006 (margin 220.012), sell at 1.09995 (margin 219.99), 5 USD fee each.
-    expect([buy.data.CautionMoney, sell.data.CautionMoney]).toEqual(['220.012000', '219.990000']);
-    expect((await d.account(userId)).balance.toFixed()).toBe('49.998');
+    // Buy at the ask 1.10006 (margin 220.012), sell at the bid 1.09994 (margin 219.988), 5 USD fee each.
+    expect([buy.data.CautionMoney, sell.data.CautionMoney]).toEqual(['220.012000', '219.988000']);
+    expect((await d.account(userId)).balance.toFixed()).toBe('50');
 
-    // Euro falls 5 %: the buy loses 5,011, the sell gains 4,990; equity 469 on 440 of margin.
+    // Euro falls 5 % (bid 1.04994, ask 1.05006): the buy loses 5,012, the sell gains 4,988; equity 466 on 440 of margin.
     d.tick('EURUSD', '1.05000');
     await d.settled();
     const losing = await d.close(token, buy.data.Id);
-    expect(losing).toMatchObject({ code: 1, data: { FactProfits: '-5011.000000' } });
-    // 49.998 + 220.012 − 5011: below zero, but the account still holds the sell leg's 4,990.
-    expect((await d.account(userId)).balance.toFixed()).toBe('-4740.99');
+    expect(losing).toMatchObject({ code: 1, data: { FactProfits: '-5012.000000' } });
+    // 50 + 220.012 − 5012: below zero, but the account still holds the sell leg's 4,988.
+    expect((await d.account(userId)).balance.toFixed()).toBe('-4741.988');
     const rows = await d.ledger(userId);
     expect(rows.map((r) => r.type)).not.toContain('negative_balance_protection');
 
     const winning = await d.close(token, sell.data.Id);
-    expect(winning).toMatchObject({ code: 1, data: { FactProfits: '4990.000000' } });
-    // 500 deposited − 10 of fees − 21 of spread: what the hedge cost, not a cent more or less.
-    expect((await d.account(userId)).balance.toFixed()).toBe('469');
+    expect(winning).toMatchObject({ code: 1, data: { FactProfits: '4988.000000' } });
+    // 500 deposited − 10 of fees − 24 of spread (12 points in, 12 out): what the hedge cost, not a cent more or less.
+    expect((await d.account(userId)).balance.toFixed()).toBe('466');
     expect((await d.ledger(userId)).map((r) => r.type)).not.toContain('negative_balance_protection');
     await d.expectBalanced(userId);
   });

@@ -31,7 +31,7 @@ describe('the operator disables silver while a trader holds it and has a pending
 
     expect(await edit({ id: silver, enabled: false })).toMatchObject({
       code: 0,
-      msg: 'Silver has 2 open positions or pending orders: close or cancel them first',
+      msg: 'Silver still has open positions or pending orders (2): close or cancel them first',
     });
     expect(t.market.instrument(silver)).toBeDefined();
     // Other changes to the instrument are still allowed.
@@ -39,7 +39,7 @@ describe('the operator disables silver while a trader holds it and has a pending
 
     await d.close(token, position.data.Id);
     expect((await edit({ id: silver, enabled: false })).msg).toBe(
-      'Silver has 1 open positions or pending orders: close or cancel them first',
+      'Silver still has open positions or pending orders (1): close or cancel them first',
     );
     await d.cancel(token, pending.data.Id);
     expect((await edit({ id: silver, enabled: false })).code).toBe(1);

@@ -102,7 +102,7 @@ describe('close 0.4 lots of a 1-lot EURUSD buy in profit', () => {
     const { trader, position } = await buyOneLot();
     const ledgerBefore = (await d.ledger(trader.id)).length;
     for (const [lots, msg] of [
-      ['1.5', 'You cannot close more lots than the position holds'],
+      ['1.5', 'You cannot close more than the position size'],
       ['0.999', undefined],
       ['0', undefined],
       ['-0.1', undefined],

@@ -60,11 +60,12 @@ describe('buy gold and leave a sell limit resting, gold gaps down through the ma
         status: 0,
         target_price: target,
       });
-    // Reserves of 1,050.495 and 1,055.495 (1:20), leaving 693.39 of cash.
+    // Reserves at the targets (1:20): 1,050.60 and 1,055.60, leaving 3,000 − 200.62 − 2,106.20 = 693.18 of cash.
     const first = await pending('2100.00');
     const second = await pending('2110.00');
-    expect((await d.account(userId)).balance.toFixed()).toBe('693.39');
-    // The buy closes at 1899.81 (by the trader or by stop-out, whichever comes first): −803.88 leaves −110.49.
+    expect((await d.account(userId)).balance.toFixed()).toBe('693.18');
+    // The buy closes at 1899.81 (by the trader or by stop-out, whichever comes first): 200.02 − 1,003.90 = −803.88
+    // settled leaves −110.70.
     d.tick('XAUUSD', '1900.00');
     await d.close(token, buy.data.Id);
     await d.settled();
@@ -73,7 +74,7 @@ describe('buy gold and leave a sell limit resting, gold gaps down through the ma
     expect((await d.order(second.data.Id)).status).toBe(4);
     expect((await d.order(first.data.Id)).status).toBe(0);
     expect((await d.ledger(userId)).map((r) => r.type)).not.toContain('negative_balance_protection');
-    expect((await d.account(userId)).balance.toFixed()).toBe('945.005');
+    expect((await d.account(userId)).balance.toFixed()).toBe('944.9');
     await d.expectBalanced(userId);
   });
 });

@@ -23,7 +23,7 @@ describe('buy gold at 2000.00 with stops typed to three decimals', () => {
       multiple: 100,
       stop_loss_price: '1999.996',
     });
-    expect(res.msg).toBe('The stop-loss is on the wrong side of the price');
+    expect(res.msg).toBe('The stop loss is on the wrong side of the current price');
   });
 
   it('stores 1990.004 and 2010.006 as 1990.00 and 2010.01, as they are shown and triggered', async () => {
@@ -41,7 +41,7 @@ describe('buy gold at 2000.00 with stops typed to three decimals', () => {
     const order = await d.order(res.data.Id);
     expect([order.stopLoss, order.takeProfit]).toEqual(['1990.0000000000', '2010.0100000000']);
     const edited = await d.setStops(token, res.data.Id, '1999.996', '0');
-    expect(edited.msg).toBe('The stop-loss is on the wrong side of the price');
+    expect(edited.msg).toBe('The stop loss is on the wrong side of the current price');
   });
 
   it('stores a pending target at the instrument’s precision', async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../src/db/schema';
 import { post } from '../../src/ledger/post';
 import { reconcile } from '../../src/ledger/reconcile';
+import { ledgerEntries } from '../../src/ledger/schema';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 

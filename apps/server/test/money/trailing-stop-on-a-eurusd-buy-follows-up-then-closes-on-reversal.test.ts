@@ -16,16 +16,18 @@ const stopOf = async (orderId: number) => {
   const { stopLoss } = await d.order(orderId);
   return stopLoss === null ? null : dec(stopLoss).toFixed();
 };
-/** A tick, then what the engine does with it. */
+/** A provider's quote with its bid and ask at `price` (no spread): the stop levels read as the prices. */
+const at = (price: string) => ({ bid: price, ask: price });
+/** A quote, then what the engine does with it. */
 const tick = async (price: string) => {
-  d.tick('EURUSD', price);
+  d.tick('EURUSD', at(price));
   await d.settled();
 };
 
 describe('buy EURUSD at 1.10000 with a 0.00200 trailing stop', () => {
   it('starts the stop 0.00200 under, follows the price up, holds on a dip, jumps a gap, and closes on the reversal', async () => {
     const trader = await d.trader('10000');
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', at('1.10000'));
     const placed = await d.submit(trader.token, {
       type: 1,
       cont: '0.1',
@@ -59,7 +61,7 @@ describe('buy EURUSD at 1.10000 with a 0.00200 trailing stop', () => {
 
   it('keeps a stop of its own until the price carries the trail past it', async () => {
     const trader = await d.trader('10000');
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', at('1.10000'));
     const placed = await d.submit(trader.token, {
       type: 1,
       cont: '0.1',
@@ -78,7 +80,7 @@ describe('buy EURUSD at 1.10000 with a 0.00200 trailing stop', () => {
 describe('a gold sell given a 5.00 trailing stop after it opened', () => {
   it('trails down only, and stops trailing when set_stop_price leaves the distance out', async () => {
     const trader = await d.trader('10000');
-    d.tick('XAUUSD', '2000.00');
+    d.tick('XAUUSD', at('2000.00'));
     const placed = await d.submit(trader.token, {
       type: 2,
       cont: '0.01',
@@ -94,15 +96,15 @@ describe('a gold sell given a 5.00 trailing stop after it opened', () => {
       code: Code.OK,
       data: { TargetLossPrice: '2005.00', TrailingDistance: '5.00' },
     });
-    d.tick('XAUUSD', '1990.00');
+    d.tick('XAUUSD', at('1990.00'));
     await d.settled();
     expect(await stopOf(id)).toBe('1995');
-    d.tick('XAUUSD', '1993.00');
+    d.tick('XAUUSD', at('1993.00'));
     await d.settled();
     expect(await stopOf(id)).toBe('1995');
 
     await d.setStops(trader.token, id, '1995.00', '1900.00');
-    d.tick('XAUUSD', '1980.00');
+    d.tick('XAUUSD', at('1980.00'));
     await d.settled();
     expect(await d.order(id)).toMatchObject({ trailingDistance: null });
     expect(await stopOf(id)).toBe('1995');
@@ -110,7 +112,7 @@ describe('a gold sell given a 5.00 trailing stop after it opened', () => {
 
   it('refuses a distance that is not a positive price difference, and changes nothing', async () => {
     const trader = await d.trader('10000');
-    d.tick('XAUUSD', '2000.00');
+    d.tick('XAUUSD', at('2000.00'));
     for (const trailing_distance of ['-5', 'abc', '0.001', '2500']) {
       const refused = await d.submit(trader.token, {
         type: 1,

@@ -35,7 +35,7 @@ describe('buy gold, it falls 10 USD, then ask to withdraw', () => {
     expect((await d.accountDetail(token)).data.withdrawable).toBe('0.00');
     const inCall = await d.withdraw(token, '10');
     expect(inCall).toMatchObject({
-      msg: 'Your account is at margin call: no withdrawal until it recovers',
+      msg: 'Your account is in margin call: withdrawals are blocked until it recovers',
     });
     await d.expectBalanced(userId);
   });

@@ -14,7 +14,7 @@ let d: Desk;
 beforeAll(async () => {
   t = await startFundingApp();
   d = desk(t);
-  d.tick('EURUSD', '1.10000');
+  d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
 });
 afterAll(() => t?.close());
 
@@ -34,19 +34,19 @@ describe('a stop loss hit', () => {
       stop_loss_price: '1.09500',
     });
     expect(buy.code).toBe(1);
-    d.tick('EURUSD', '1.09400');
+    d.tick('EURUSD', { bid: '1.09400', ask: '1.09400' });
     await d.settled();
     await t.notices.settled();
-    d.tick('EURUSD', '1.09300');
+    d.tick('EURUSD', { bid: '1.09300', ask: '1.09300' });
     await d.settled();
     await t.notices.settled();
     const page = await inbox(who);
     expect(page.total).toBe(1);
-    expect(page.data[0]).toMatchObject({ kind: 'stop_loss_hit', title: 'Stop loss hit', read: false });
+    expect(page.data[0]).toMatchObject({ kind: 'stop_loss_hit', title: 'Stop loss triggered', read: false });
     expect(page.data[0].text).toMatch(
-      /^EUR\/USD position #\d+ closed at 1\.09\d+ by its stop loss\. Profit: -\d+\.\d\d USD$/,
+      /^EUR\/USD position #\d+ was closed at 1\.09\d+ by its stop loss\. Profit: -\d+\.\d\d USD$/,
     );
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
   });
 });
 
@@ -67,8 +67,8 @@ describe('a refused deposit', () => {
       reason: 'Proof unreadable',
     });
     expect(rejected.code).toBe(1);
-    await t.notices.notifier.sweep();
-    await t.notices.notifier.sweep();
+    await t.notices.settled();
+    await t.notices.settled();
     const page = await inbox(who);
     expect(page.total).toBe(1);
     expect(page.data[0]).toMatchObject({
@@ -82,13 +82,13 @@ describe('a refused deposit', () => {
 
 describe('reading notifications', () => {
   it('marks one or all read; another trader cannot see or mark them', async () => {
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
     const who = await d.trader();
     const other = await d.trader();
     for (const price of ['1.10100', '1.10200']) {
       await post(who, api.alertCreate.path, { forex_id: d.id('EURUSD'), price, direction: 'above' });
     }
-    d.tick('EURUSD', '1.10300');
+    d.tick('EURUSD', { bid: '1.10300', ask: '1.10300' });
     await t.notices.settled();
     const page = await inbox(who);
     expect(page.unread).toBe(2);
@@ -120,7 +120,7 @@ describe('Web Push', () => {
     });
     const delivered = service.next();
     await post(who, api.alertCreate.path, { forex_id: d.id('EURUSD'), price: '1.20000', direction: 'above' });
-    d.tick('EURUSD', '1.20000');
+    d.tick('EURUSD', { bid: '1.20000', ask: '1.20000' });
     await t.notices.settled();
     await delivered;
     await service.close();
@@ -160,7 +160,7 @@ describe('Web Push', () => {
   });
 
   it('drops a subscription its push service says is gone (410)', async () => {
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
     const who = await d.trader();
     const browser = browserKeys();
     const service = await pushService(410);
@@ -173,7 +173,7 @@ describe('Web Push', () => {
     });
     const delivered = service.next();
     await post(who, api.alertCreate.path, { forex_id: d.id('EURUSD'), price: '1.10100', direction: 'above' });
-    d.tick('EURUSD', '1.10100');
+    d.tick('EURUSD', { bid: '1.10100', ask: '1.10100' });
     await t.notices.settled();
     await delivered;
     await service.close();

@@ -23,6 +23,8 @@ async function freePort(): Promise<number> {
 let child: ChildProcess;
 let base: string;
 let port: number;
+/** What the process wrote on stdout: its log. */
+let stdout = '';
 let cleanUp = async () => {};
 
 beforeAll(async () => {
@@ -43,14 +45,17 @@ beforeAll(async () => {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
       PASSWORD_LOG_N: '14',
       DEMO_TRADERS: 'off',
       DATA_DIR: dataDir,
       // PostgreSQL is production mode, which needs these.
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, OUTBOX_ONLY: 'true', ...throwawaySecrets() } : {}),
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  child.stdout!.on('data', (chunk) => {
+    stdout += chunk;
   });
   await answering(`${base}/api/basicSet/getBasicInfo`);
 }, 120_000);
@@ -79,8 +84,9 @@ afterAll(async () => {
 });
 
 /**
- * A sign-in whose body has not all arrived: the request is in flight until `finish` sends the rest. It
- * asks for "100 Continue", the server's word that it has taken the request in.
+ * A sign-in whose body has not all arrived: the request is in flight until `finish` sends the rest, and
+ * another request after it on the same connection (pipelined). It asks for "100 Continue", the server's
+ * word that it has taken the request in.
  */
 async function requestInFlight(): Promise<{ finish(): Promise<string> }> {
   const body = 'mobile=nobody%40example.com&password=wrong-password';
@@ -99,7 +105,9 @@ async function requestInFlight(): Promise<{ finish(): Promise<string> }> {
   socket.write(body.slice(0, 10));
   return {
     async finish() {
-      socket.end(body.slice(10));
+      socket.end(
+        `${body.slice(10)}GET /api/basicSet/getBasicInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nlang: en\r\n\r\n`,
+      );
       await once(socket, 'close');
       return answer;
     },
@@ -135,6 +143,26 @@ describe('a node stopped by SIGTERM hands over without dropping anyone (issue 49
     const answer = await inFlight.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 200 /m);
     expect(answer).toMatch(/"code":/);
+    // The request behind it on that connection is refused in the API's envelope, not Fastify's own body.
+    expect(answer).toMatch(/HTTP\/1\.1 503 /);
+    expect(answer).toContain(
+      '{"code":1500,"msg":"The service is restarting, please try again in a moment","data":null}',
+    );
     expect(await exited).toEqual([0, null]);
+  });
+
+  it('logged every line as JSON, each with the node and whether it leads, requests with their id', () => {
+    const lines = stdout.trimEnd().split('\n');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.length).toBeGreaterThan(5);
+    const node = logged[0]!.node as string;
+    expect(node).toMatch(/^[0-9a-f]{12}$/);
+    for (const line of logged) expect(line).toMatchObject({ node, leader: expect.any(Boolean) });
+    // This lone node leads (the embedded database's always does; on PostgreSQL it took the lock).
+    expect(logged.some((l) => l.leader === true)).toBe(true);
+    const requests = logged.filter((l) => l.reqId !== undefined);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const line of requests) expect(line.reqId).toMatch(new RegExp(`^${node}-`));
+    expect(logged.map((l) => l.msg)).toContain('shutting down');
   });
 });

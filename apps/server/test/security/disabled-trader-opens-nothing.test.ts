@@ -114,7 +114,8 @@ describe('a disabled trader opens nothing (issue 46, finding 7)', () => {
     const limit = await buyEurusd(who, { status: 0, target_price: '1.09000', cont: '0.1' });
     expect(limit.code).toBe(1);
     await disable(who.id);
-    d.tick('EURUSD', '1.09000');
+    // The ask reaches the target: 1.08990 × (1 + 0.00005) → 1.08996.
+    d.tick('EURUSD', '1.08990');
     await d.settled();
     expect(await d.order(limit.data.Id)).toMatchObject({
       status: OrderStatus.cancelled,

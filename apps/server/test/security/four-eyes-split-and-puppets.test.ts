@@ -1,9 +1,10 @@
 import { Code } from '@meridian/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, operators, users } from '../../src/db/schema';
+import { users } from '../../src/db/schema';
 import { verifyPassword } from '../../src/http/password';
-import { auditLog, operatorRequests } from '../../src/operators/schema';
+import { ledgerEntries } from '../../src/ledger/schema';
+import { auditLog, operatorRequests, operators } from '../../src/operators/schema';
 import { createOperatorSession } from '../../src/operators/session';
 import { adminCall, OPERATOR_TOTP_SECRET, operatorToken, trader } from '../admin-helpers';
 import { startTestApp, type TestApp } from '../harness';

@@ -23,7 +23,7 @@ describe('taking a demo account by guessing its device id (issue 46, low)', () =
     ['a part written three times', 'Xq7mK2pZ-Xq7mK2pZ-Xq7mK2pZ'],
   ])('refuses %s', async (_what, guessable) => {
     const res = await createDemo(guessable);
-    expect(res.body).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Please check demo_id' });
+    expect(res.body).toMatchObject({ code: Code.INVALID_INPUT, msg: 'Invalid value for demo_id' });
   });
 
   it('takes the random ids clients send: a uuid, 32 hex digits, a prefixed random id', async () => {

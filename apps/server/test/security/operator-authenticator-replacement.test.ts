@@ -1,9 +1,9 @@
 import { Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '../../src/db/schema';
 import { hashPassword } from '../../src/http/password';
 import { totpCode } from '../../src/http/totp';
+import { operators } from '../../src/operators/schema';
 import { createOperatorSession } from '../../src/operators/session';
 import { startTestApp, type TestApp } from '../harness';
 
@@ -39,7 +39,7 @@ const call = (token: string, url: string, payload: object = {}, remoteAddress = 
 
 /** Starts a new enrolment and answers a current code of its new secret. */
 const newAuthenticator = async (token: string) =>
-  totpCode((await call(token, '/admin/api/totp/setup')).data.secret);
+  totpCode((await call(token, '/admin/api/totp/setup')).data.secret, t.clock.now());
 
 const secretOf = async (id: number) =>
   t.secrets.open((await t.database.db.select().from(operators).where(eq(operators.id, id)))[0]!.totpSecret!);
@@ -53,20 +53,22 @@ describe("an operator's authenticator (issue 46, finding 6)", () => {
     expect(await enable({ code })).toBe(
       'To replace your authenticator app, enter your password and a current code from the app you use now',
     );
-    expect(await enable({ code, password: 'not-the-password', current_code: totpCode(OLD_SECRET) })).toBe(
-      'The current password is wrong',
-    );
+    expect(
+      await enable({ code, password: 'not-the-password', current_code: totpCode(OLD_SECRET, t.clock.now()) }),
+    ).toBe('The current password is wrong');
     expect(await enable({ code, password: PASSWORD, current_code: '000000' })).toBe(
       'That authenticator code is not valid',
     );
     expect(await secretOf(op.id)).toBe(OLD_SECRET);
-    expect(await enable({ code, password: PASSWORD, current_code: totpCode(OLD_SECRET) })).toBe('Success');
+    expect(
+      await enable({ code, password: PASSWORD, current_code: totpCode(OLD_SECRET, t.clock.now()) }),
+    ).toBe('Success');
     expect(await secretOf(op.id)).not.toBe(OLD_SECRET);
   });
 
   it('takes a current code good once: one already used to sign in does not replace it', async () => {
     const op = await enrolledOperator();
-    const used = totpCode(OLD_SECRET);
+    const used = totpCode(OLD_SECRET, t.clock.now());
     const signIn = await t.http.inject({
       method: 'POST',
       url: '/admin/api/login',
@@ -88,7 +90,7 @@ describe("an operator's authenticator (issue 46, finding 6)", () => {
       call(
         op.token,
         '/admin/api/totp/enable',
-        { code, password, current_code: totpCode(OLD_SECRET) },
+        { code, password, current_code: totpCode(OLD_SECRET, t.clock.now()) },
         '10.46.2.1',
       );
     for (let i = 0; i < 5; i++) expect((await replace(`guess-${i}-wrong`)).code).toBe(Code.REFUSED);

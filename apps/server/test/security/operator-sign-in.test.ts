@@ -1,12 +1,11 @@
 import { Code } from '@meridian/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operators } from '../../src/db/schema';
-import { seed } from '../../src/db/seed';
 import { hashPassword } from '../../src/http/password';
 import { totpCode } from '../../src/http/totp';
-import { operatorLoginAttempts, operatorSessions } from '../../src/operators/schema';
+import { operatorLoginAttempts, operatorSessions, operators } from '../../src/operators/schema';
 import { requireOperatorTotp } from '../../src/operators/session';
+import { seed } from '../../src/seed';
 import { startTestApp, type TestApp } from '../harness';
 
 let t: TestApp;
@@ -99,7 +98,7 @@ describe('operator sign-in throttle (issue 19, critical 1)', () => {
       msg: 'Enter the code from your authenticator app',
       data: { totp_required: true },
     });
-    const code = totpCode(secret);
+    const code = totpCode(secret, t.clock.now());
     expect((await login({ email: op.email, password: PASSWORD, totp: code }, '10.9.4.1')).code).toBe(1);
     // The same code again, from anywhere: used up.
     expect(await login({ email: op.email, password: PASSWORD, totp: code }, '10.9.4.2')).toMatchObject({
@@ -192,7 +191,8 @@ describe('the first operator (issue 19, critical 2)', () => {
       );
       const setup = await call('POST', '/admin/api/totp/setup');
       expect(
-        (await call('POST', '/admin/api/totp/enable', { code: totpCode(setup.data.secret) })).data,
+        (await call('POST', '/admin/api/totp/enable', { code: totpCode(setup.data.secret, t.clock.now()) }))
+          .data,
       ).toMatchObject({
         totp_enabled: true,
         pending: null,
@@ -226,11 +226,11 @@ describe('operator sessions (issue 19, high 3)', () => {
       .orderBy(desc(operatorSessions.id));
     await t.database.db
       .update(operatorSessions)
-      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .set({ lastSeenAt: new Date(t.clock.now() - 31 * 60_000) })
       .where(eq(operatorSessions.id, previous!.id));
     await t.database.db
       .update(operatorSessions)
-      .set({ createdAt: new Date(Date.now() - 13 * 60 * 60_000) })
+      .set({ createdAt: new Date(t.clock.now() - 13 * 60 * 60_000) })
       .where(eq(operatorSessions.id, newest!.id));
     expect([await me(idle), await me(old)]).toEqual([Code.SESSION_INVALID, Code.SESSION_INVALID]);
   });

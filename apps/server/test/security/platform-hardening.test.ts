@@ -5,8 +5,8 @@ import { verificationCodes } from '../../src/accounts/schema';
 import { loadConfig, throwawaySecrets } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { uploads } from '../../src/funding/schema';
-import { deleteUnusedUploads, UNUSED_UPLOADS_MAX } from '../../src/funding/uploads.service';
 import { hashPassword, setPasswordCost } from '../../src/http/password';
+import { deleteUnusedUploads, UNUSED_UPLOADS_MAX } from '../../src/uploads/service';
 import { adminCall, operatorToken, trader } from '../admin-helpers';
 import { lastCode } from '../codes';
 import { PNG, startFundingApp, upload } from '../funding-fixtures';
@@ -166,9 +166,7 @@ describe('uploads (issue 19, medium)', () => {
       .update(uploads)
       .set({ createdAt: sql`${uploads.createdAt} - interval '25 hours'` })
       .where(eq(uploads.userId, who.id));
-    expect(await deleteUnusedUploads(t.database.db, t.config.uploadDir, Date.now())).toBeGreaterThanOrEqual(
-      20,
-    );
+    expect(await deleteUnusedUploads(t.database.db, t.uploads, Date.now())).toBeGreaterThanOrEqual(20);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, who.id))).toEqual([]);
     expect((await upload(t, who.token, PNG)).code).toBe(1);
   });

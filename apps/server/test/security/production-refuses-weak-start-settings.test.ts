@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Code } from '@meridian/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { FIRST_PASSWORD_PLACEHOLDER } from '../../src/operators/first-password';
+import { FIRST_PASSWORD_PLACEHOLDER } from '../../src/config/first-password';
 import { startTestApp, type TestApp } from '../harness';
 
 /** Production as the README deploys it, with strong values made for this run. */

@@ -19,7 +19,7 @@ let d: Desk;
 beforeAll(async () => {
   t = await startTestApp();
   d = desk(t);
-  d.tick('EURUSD', '1.10000');
+  d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
 });
 afterAll(() => t?.close());
 
@@ -72,7 +72,7 @@ describe('a push subscription ends with the sign-in that made it (issue 46)', ()
   });
 
   it('a signed-out browser, and one subscribed before sign-ins were kept, are pushed nothing more', async () => {
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
     const who = await d.trader();
     const phone = await createSession(t.database.db, who.id);
     const service = await pushService(201);
@@ -86,7 +86,7 @@ describe('a push subscription ends with the sign-in that made it (issue 46)', ()
 
     const delivered = service.next();
     await alertAt(who, '1.10100');
-    d.tick('EURUSD', '1.10100');
+    d.tick('EURUSD', { bid: '1.10100', ask: '1.10100' });
     await t.notices.settled();
     await expect.poll(() => endpointsOf(who)).toEqual([live]);
     await delivered;
@@ -95,7 +95,7 @@ describe('a push subscription ends with the sign-in that made it (issue 46)', ()
   });
 
   it("an operator's revoke, the account's disabling and a sign-in's expiry each end its pushes", async () => {
-    d.tick('EURUSD', '1.10000');
+    d.tick('EURUSD', { bid: '1.10000', ask: '1.10000' });
     const service = await pushService(201);
     const support = (await operatorToken(t, 'support')).token;
     const [revoked, disabled, idle] = [await d.trader(), await d.trader(), await d.trader()];
@@ -108,10 +108,10 @@ describe('a push subscription ends with the sign-in that made it (issue 46)', ()
     // Unused for 31 days: past the trader's idle limit of 30.
     await t.database.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 31 * DAY_MS) })
+      .set({ lastSeenAt: new Date(t.clock.now() - 31 * DAY_MS) })
       .where(eq(sessions.id, await sessionIdOf(t, idle.token)));
 
-    d.tick('EURUSD', '1.10200');
+    d.tick('EURUSD', { bid: '1.10200', ask: '1.10200' });
     await t.notices.settled();
     for (const who of [revoked, disabled, idle]) await expect.poll(() => endpointsOf(who)).toEqual([]);
     await service.close();

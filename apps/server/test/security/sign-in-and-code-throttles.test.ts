@@ -1,9 +1,10 @@
 import { api, Code } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areaCodes, operators, users } from '../../src/db/schema';
+import { areaCodes, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/http/password';
 import { totpCode } from '../../src/http/totp';
+import { operators } from '../../src/operators/schema';
 import { ownCode } from '../codes';
 import { addDemoFunding } from '../demo-data';
 import { type Desk, desk } from '../desk';
@@ -142,7 +143,7 @@ describe('every code an account is asked for shares one throttle (issue 46, find
   const SECRET = 'JBSWY3DPEHPK3PXT';
   /** A code the authenticator shows at none of the steps it would accept now. */
   const wrongCode = () => {
-    const valid = [-30_000, 0, 30_000].map((shift) => totpCode(SECRET, Date.now() + shift));
+    const valid = [-30_000, 0, 30_000].map((shift) => totpCode(SECRET, t.clock.now() + shift));
     return ['000000', '111111', '222222', '333333'].find((c) => !valid.includes(c))!;
   };
   const bindForm = { type: 1, dc_address: 'TGuessedAddress123456' };
@@ -162,7 +163,7 @@ describe('every code an account is asked for shares one throttle (issue 46, find
     const held = guesses.filter((g) => g.code === Code.RATE_LIMITED);
     expect(held).toHaveLength(25);
     expect(held[0]!.msg).toMatch(/^Zu viele falsche Codes, bitte in \d+ Minuten erneut versuchen$/);
-    expect((await bind(totpCode(SECRET))).code).toBe(Code.RATE_LIMITED);
+    expect((await bind(totpCode(SECRET, t.clock.now()))).code).toBe(Code.RATE_LIMITED);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(row!.totpLastStep).toBeNull();
   });
@@ -205,6 +206,8 @@ describe('every code an account is asked for shares one throttle (issue 46, find
     await post(token, api.bindDrawMethod.path, { ...bindForm, draw_id: usdt, totp: wrongCode() });
     const draw = { draw_currency_id: usdt, number: '10', memo: '', draw_method_id: 1, totp: wrongCode() };
     expect((await post(token, api.draw.path, draw)).msg).toBe('That authenticator code is not valid');
-    expect((await signIn({ account: email, totp: totpCode(SECRET) })).code).toBe(Code.RATE_LIMITED);
+    expect((await signIn({ account: email, totp: totpCode(SECRET, t.clock.now()) })).code).toBe(
+      Code.RATE_LIMITED,
+    );
   });
 });

@@ -93,11 +93,11 @@ describe('trader sessions (issue 19, high 3)', () => {
     };
     await t.database.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 31 * 86_400_000) })
+      .set({ lastSeenAt: new Date(t.clock.now() - 31 * 86_400_000) })
       .where(eq(sessions.id, (await byToken(idle)).id));
     await t.database.db
       .update(sessions)
-      .set({ createdAt: new Date(Date.now() - 91 * 86_400_000) })
+      .set({ createdAt: new Date(t.clock.now() - 91 * 86_400_000) })
       .where(eq(sessions.id, (await byToken(old)).id));
     expect((await get(idle, api.userInfo.path)).code).toBe(Code.SESSION_INVALID);
     expect((await get(old, api.userInfo.path)).code).toBe(Code.SESSION_INVALID);
@@ -118,7 +118,7 @@ describe('a trader’s own second factor (issue 19, high 6)', () => {
       'That authenticator code is not valid',
     );
     // Three time steps in a row: each code is good once, and only a later one after it.
-    const [before, now, after] = [Date.now() - 30_000, Date.now(), Date.now() + 30_000];
+    const [before, now, after] = [t.clock.now() - 30_000, t.clock.now(), t.clock.now() + 30_000];
     expect(
       await post(token, api.totpEnable.path, { code: totpCode(setup.secret, before), password: PASSWORD }),
     ).toMatchObject({
@@ -168,7 +168,7 @@ describe('money leaves on the second factor when the trader has one', () => {
     const usdt = (
       await t.call('GET', '/api/account/draw_symbol_list', { token, query: { type: 1 } })
     ).body.data.find((c: { code: string }) => c.code === 'USDT');
-    const [now, after] = [Date.now(), Date.now() + 30_000];
+    const [now, after] = [t.clock.now(), t.clock.now() + 30_000];
     const bound = await post(token, api.bindDrawMethod.path, {
       type: 1,
       draw_id: usdt.id,
@@ -192,7 +192,7 @@ describe('a stolen trader session (issue 46: found while throttling codes)', () 
     const { id, tokens } = await signedUp(1);
     const token = tokens[0]!;
     const setup = (await post(token, api.totpSetup.path)).data;
-    const code = totpCode(setup.secret);
+    const code = totpCode(setup.secret, t.clock.now());
     expect((await post(token, api.totpEnable.path, { code })).code).toBe(Code.INVALID_INPUT);
     expect(await post(token, api.totpEnable.path, { code, password: 'guessed-pass-1' })).toMatchObject({
       code: Code.REFUSED,

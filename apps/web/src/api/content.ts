@@ -2,11 +2,8 @@ import {
   api,
   type Company,
   type CompanyStatus,
-  type ComplaintEmail,
-  type InviteInfo,
   type NewsArticle,
   type NewsItem,
-  type NewsPage,
   type RankingRow,
 } from '@meridian/contract';
 import { request } from './http';
@@ -16,15 +13,14 @@ export const NEWS = 1;
 export const ANNOUNCEMENTS = 2;
 
 export const fetchNews = (categoryId: number, page: number) =>
-  request<NewsPage>(api.newsList, { category_id: categoryId, page });
-export const fetchArticle = (id: number) => request<NewsArticle>(api.newsInfo, { id });
-export const fetchComplaintEmail = () => request<ComplaintEmail>(api.complaintEmail);
-export const fetchInviteInfo = () => request<InviteInfo>(api.inviteInfo);
-export const fetchLeaderboard = () => request<RankingRow[]>(api.followList);
+  request(api.newsList, { category_id: categoryId, page });
+export const fetchArticle = (id: number) => request(api.newsInfo, { id });
+export const fetchComplaintEmail = () => request(api.complaintEmail);
+export const fetchInviteInfo = () => request(api.inviteInfo);
+export const fetchLeaderboard = () => request(api.followList);
 /** Search errors are silent (SPEC.md §8). */
 export const searchCompanies = (name: string, signal?: AbortSignal) =>
-  request<Company[]>(api.getCompany, { name }, { silent: true, signal });
-export const fetchCompanyStatus = () =>
-  request<CompanyStatus>(api.getCompanyStatus, {}, { silent: true, init: true });
+  request(api.getCompany, { name }, { silent: true, signal });
+export const fetchCompanyStatus = () => request(api.getCompanyStatus, {}, { silent: true, init: true });
 
 export type { Company, CompanyStatus, NewsArticle, NewsItem, RankingRow };

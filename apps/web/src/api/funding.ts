@@ -4,7 +4,6 @@ import {
   type BindForm,
   type CoinChannel,
   type CoinDepositForm,
-  type DepositFiled,
   type DepositOptions,
   type DrawForm,
   type DrawMethod,
@@ -12,39 +11,35 @@ import {
   type UploadedImage,
   type WireChannel,
   type WireDepositForm,
-  type WithdrawalFiled,
   type WithdrawCurrency,
   type WithdrawRecord,
-  type WithdrawRecordPage,
 } from '@meridian/contract';
 import { act, request } from './http';
 
 /** Proof that it is the trader before money moves: a step-up code sent to them, or their authenticator's code. */
 export type StepUpProof = { auth_code: string } | { totp: string };
 
-export const fetchAccountDetail = () => request<AccountDetail>(api.forexDetail);
+export const fetchAccountDetail = () => request(api.forexDetail);
 
 /** Uploads an image (multipart `file`) behind a spinner and returns its url. */
 export function uploadImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
-  return request<UploadedImage>(api.imageUpload, {}, { form });
+  return request(api.imageUpload, {}, { form });
 }
 
-export const fetchDepositOptions = () => request<DepositOptions>(api.chargeInfo);
-export const submitCoinDeposit = (form: CoinDepositForm) => act<DepositFiled>(api.chargeSubmit, form);
-export const submitWireDeposit = (form: WireDepositForm) => act<DepositFiled>(api.wireSubmit, form);
+export const fetchDepositOptions = () => request(api.chargeInfo);
+export const submitCoinDeposit = (form: CoinDepositForm) => act(api.chargeSubmit, form);
+export const submitWireDeposit = (form: WireDepositForm) => act(api.wireSubmit, form);
 
-export const fetchWithdrawCurrencies = (type: DrawType) =>
-  request<WithdrawCurrency[]>(api.drawSymbolList, { type });
+export const fetchWithdrawCurrencies = (type: DrawType) => request(api.drawSymbolList, { type });
 export const fetchDrawMethods = (drawType: DrawType, drawId?: number) =>
-  request<DrawMethod[]>(api.getDrawMethod, { draw_type: drawType, draw_id: drawId });
-export const bindDrawMethod = (form: BindForm & StepUpProof) => act<DrawMethod>(api.bindDrawMethod, form);
-export const deleteDrawMethod = (id: number) => act<null>(api.delDrawMethod, { id });
+  request(api.getDrawMethod, { draw_type: drawType, draw_id: drawId });
+export const bindDrawMethod = (form: BindForm & StepUpProof) => act(api.bindDrawMethod, form);
+export const deleteDrawMethod = (id: number) => act(api.delDrawMethod, { id });
 
-export const requestWithdrawal = (form: DrawForm & StepUpProof) => act<WithdrawalFiled>(api.draw, form);
-export const fetchWithdrawRecords = (type: DrawType, page: number) =>
-  request<WithdrawRecordPage>(api.drawList, { type, page });
+export const requestWithdrawal = (form: DrawForm & StepUpProof) => act(api.draw, form);
+export const fetchWithdrawRecords = (type: DrawType, page: number) => request(api.drawList, { type, page });
 
 export type {
   AccountDetail,

@@ -1,4 +1,4 @@
-import { type ApiCall, Code, type Envelope } from '@meridian/contract';
+import { type AnswerFor, type ApiCall, Code, type Envelope, type InputFor } from '@meridian/contract';
 import { i18n } from '../i18n';
 import { useApp } from '../stores/app';
 import { useUser } from '../stores/user';
@@ -14,7 +14,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A multipart body (image upload). */
   form?: FormData;
+  /** Another session than the one in use (the real account kept behind the demo): its 999 ends nothing here. */
+  token?: string;
 }
+
+/** A call's fields (left out when it takes none it requires) and the options of the request. */
+type Args<C extends ApiCall> =
+  Record<string, never> extends InputFor<C>
+    ? [params?: InputFor<C>, options?: RequestOptions]
+    : [params: InputFor<C>, options?: RequestOptions];
 
 /** A refusal from the server (code ≠ 1) or a transport failure. */
 export class ApiError extends Error {
@@ -50,20 +58,20 @@ function encode(params: Params): URLSearchParams {
  * Calls the API and returns the whole envelope on success (code 1). Token and language go in headers;
  * GET and DELETE get a timestamp `t`; POST sends a form. Refusals toast their msg and reject.
  */
-export async function send<T>(
-  call: ApiCall,
-  params: Params = {},
-  options: RequestOptions = {},
-): Promise<Envelope<T>> {
-  const { token } = useUser.getState();
+export async function send<C extends ApiCall>(
+  call: C,
+  ...[params = {} as InputFor<C>, options = {}]: Args<C>
+): Promise<Envelope<AnswerFor<C>>> {
+  type T = AnswerFor<C>;
+  const token = options.token ?? useUser.getState().token;
   const headers: Record<string, string> = { lang: useApp.getState().lang };
   if (token) headers.authorization = token;
   let url = call.path;
   let body: BodyInit | undefined;
   if (call.method === 'POST') {
-    body = options.form ?? encode(params);
+    body = options.form ?? encode(params as Params);
   } else {
-    url += `?${encode({ ...params, t: Date.now() })}`;
+    url += `?${encode({ ...(params as Params), t: Date.now() })}`;
   }
 
   let envelope: Envelope<T>;
@@ -86,7 +94,7 @@ export async function send<T>(
   }
 
   if (envelope.code === Code.OK) return envelope;
-  if (envelope.code === Code.SESSION_INVALID) {
+  if (envelope.code === Code.SESSION_INVALID && options.token === undefined) {
     useUser.getState().signOut();
     if (!options.init) goToLogin(window.location.pathname + window.location.search);
   }
@@ -94,14 +102,14 @@ export async function send<T>(
   throw new ApiError(envelope.code, envelope.msg, envelope.data);
 }
 
-/** Calls the API and returns its data. */
-export async function request<T>(call: ApiCall, params?: Params, options?: RequestOptions): Promise<T> {
-  return (await send<T>(call, params, options)).data;
+/** Calls the API and returns its data, typed by the call's endpoint in the contract. */
+export async function request<C extends ApiCall>(call: C, ...args: Args<C>): Promise<AnswerFor<C>> {
+  return (await send(call, ...args)).data;
 }
 
 /** Calls the API, shows the server's success msg (order placed, code sent, reset…) and returns the data. */
-export async function act<T>(call: ApiCall, params?: Params, options?: RequestOptions): Promise<T> {
-  const envelope = await send<T>(call, params, options);
+export async function act<C extends ApiCall>(call: C, ...args: Args<C>): Promise<AnswerFor<C>> {
+  const envelope = await send(call, ...args);
   toast(envelope.msg);
   return envelope.data;
 }

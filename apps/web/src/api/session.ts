@@ -1,4 +1,4 @@
-import { api, type User } from '@meridian/contract';
+import { api } from '@meridian/contract';
 import { useUser } from '../stores/user';
 import { request } from './http';
 import { socket } from './ws';
@@ -11,7 +11,7 @@ export function syncSession(): void {
   let token = useUser.getState().token;
   if (token) {
     socket.login(token);
-    void request<User>(api.userInfo, {}, { init: true, silent: true })
+    void request(api.userInfo, {}, { init: true, silent: true })
       .then((user) => useUser.getState().setUser(user))
       .catch(() => {});
   }

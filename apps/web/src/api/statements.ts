@@ -1,10 +1,4 @@
-import {
-  type AccountDay,
-  type ApiCall,
-  api,
-  type DepositRecord,
-  type DepositRecordPage,
-} from '@meridian/contract';
+import { type AccountDay, type ApiCall, api, type DepositRecord } from '@meridian/contract';
 import { i18n } from '../i18n';
 import { useApp } from '../stores/app';
 import { useUser } from '../stores/user';
@@ -19,8 +13,8 @@ export type StatementFilters = {
   type?: string;
 };
 
-export const fetchDepositRecords = (page: number) => request<DepositRecordPage>(api.chargeList, { page });
-export const fetchAccountHistory = () => request<AccountDay[]>(api.accountHistory, {}, { silent: true });
+export const fetchDepositRecords = (page: number) => request(api.chargeList, { page });
+export const fetchAccountHistory = () => request(api.accountHistory, {}, { silent: true });
 
 /** The file name the server gave in Content-Disposition, or a plain one. */
 const filenameOf = (res: Response) =>

@@ -58,19 +58,37 @@ export async function setupI18n(language: Language): Promise<typeof i18n> {
       react: { useSuspense: true },
       showSupportNotice: false,
     });
+  pluralRulesByTag();
   afterFirstPaint(enableFallback);
   return i18n;
 }
 
+/** The plural rules i18next picks `_one`/`_few`/`_other`… by (`count`), asked of Intl by language. */
+type PluralResolver = { getRule(code: string, options?: object): Intl.PluralRules | undefined };
+
 /**
- * SPEC.md §9: hk is the translation fallback. Every key exists in all 14 languages (a test checks), so
+ * i18next asks Intl for plural rules under its own language codes, and ours are not BCP 47 (`hk`, `jp`, `kr`,
+ * `vn`, `cn` would get English rules): it is given each language's tag instead.
+ */
+function pluralRulesByTag(): void {
+  const resolver: PluralResolver = i18n.services.pluralResolver;
+  const rule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => rule(isLanguage(code) ? LANGUAGE_TAGS[code] : code, options);
+}
+
+/**
+ * SPEC.md §9: hk is the translation fallback. Every key exists in every language (a test checks), so
  * the fallback is a safety net: it is switched on and fetched after the first paint instead of costing
- * the first screen a second locale chunk (issue 11). i18next reads `fallbackLng` from its options on
- * every lookup.
+ * the first screen a second locale chunk (issue 11), and switched on once it is here. i18next reads
+ * `fallbackLng` from its options on every lookup.
  */
 function enableFallback(): void {
-  i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
-  void i18n.loadLanguages(FALLBACK_LANGUAGE);
+  // Fetched first and switched on once here: a fallback still loading makes every screen suspend (react-i18next
+  // waits for it), for as long as a fetch that cannot succeed offline keeps retrying.
+  void i18n.loadLanguages(FALLBACK_LANGUAGE).then(() => {
+    if (i18n.hasResourceBundle(FALLBACK_LANGUAGE, 'translation'))
+      i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
+  });
 }
 
 /** Switches the interface language, remembers it and sends it as the `lang` header from now on. */

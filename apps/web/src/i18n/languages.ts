@@ -3,6 +3,7 @@ import { LANGUAGE_TAGS, type Language } from '@meridian/contract';
 /** Each language named in itself (endonyms are the same in every locale) with its flag's region. */
 export const LANGUAGE_OPTIONS: Record<Language, { name: string; region: string }> = {
   hk: { name: '繁體中文', region: 'HK' },
+  cn: { name: '简体中文', region: 'CN' },
   en: { name: 'English', region: 'GB' },
   jp: { name: '日本語', region: 'JP' },
   kr: { name: '한국어', region: 'KR' },

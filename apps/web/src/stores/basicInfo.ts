@@ -17,7 +17,7 @@ export const useBasicInfo = create<BasicInfoState>()((set, get) => ({
   load() {
     const { info } = get();
     if (info) return Promise.resolve(info);
-    loading ??= request<BasicInfo>(api.basicInfo, {}, { silent: true }).then(
+    loading ??= request(api.basicInfo, {}, { silent: true }).then(
       (result) => {
         set({ info: result });
         return result;

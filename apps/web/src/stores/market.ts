@@ -1,4 +1,6 @@
 import { type Category, type DayMarketMessage, type Instrument, Topic } from '@meridian/contract';
+import type { PriceLookup } from '@meridian/core';
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware';
 import { fetchCategories, fetchTradeList } from '../api/market';
@@ -92,6 +94,8 @@ export const useMarket = create<MarketState>()(
             return {
               ...instrument,
               ForexQuotations: { Open: q.open, Close: q.close, High: q.high, Low: q.low, Change: q.change },
+              Bid: q.bid,
+              Ask: q.ask,
             };
           }),
         }));
@@ -108,6 +112,26 @@ export const useMarket = create<MarketState>()(
     },
   ),
 );
+
+/**
+ * Loads the instrument list for a screen that needs its terms (lot step, minimum, precision) and may be the
+ * first one opened (a reload, a deep link): until now only the market and trade screens asked for it.
+ */
+export function useInstrumentTerms(): void {
+  const load = useMarket((s) => s.load);
+  useEffect(() => {
+    void load().catch(() => {});
+  }, [load]);
+}
+
+/** Current prices by pair code, for converting P&L and margin of non-USD instruments to USD. */
+export function usePriceLookup(): PriceLookup {
+  const instruments = useMarket((s) => s.instruments);
+  return useMemo(() => {
+    const byCode = new Map(instruments.map((i) => [i.Code, i.ForexQuotations.Close]));
+    return (pair) => byCode.get(pair);
+  }, [instruments]);
+}
 
 export function useCurrentInstrument(): Instrument | undefined {
   return useMarket((s) => s.instruments.find((i) => i.Id === s.currentId) ?? s.instruments[0]);

@@ -11,11 +11,12 @@ interface UserState {
   user: User | null;
   /** Device uuid that keys the demo account (SPEC.md §6). */
   uuid: string;
-  /** Balance as the server formats it: 2 decimals. */
-  balance: string;
+  /** The real account's session while the trader uses the demo one, to switch back to without signing in. */
+  realSession: { token: string; user: User } | null;
   signIn(token: string, user: User): void;
+  /** Signs in to the demo account, keeping the real session shown now to switch back to. */
+  enterDemo(token: string, user: User): void;
   setUser(user: User): void;
-  setBalance(balance: string): void;
   signOut(): void;
 }
 
@@ -27,11 +28,17 @@ export const useUser = create<UserState>()(
       token: '',
       user: null,
       uuid: randomId(),
-      balance: '0.00',
-      signIn: (token, user) => set({ isLogin: true, token, user }),
+      realSession: null,
+      signIn: (token, user) => set({ isLogin: true, token, user, realSession: null }),
+      enterDemo: (token, user) =>
+        set((s) => ({
+          isLogin: true,
+          token,
+          user,
+          realSession: s.user && s.user.is_demo !== 1 ? { token: s.token, user: s.user } : s.realSession,
+        })),
       setUser: (user) => set({ user, isLogin: true }),
-      setBalance: (balance) => set({ balance }),
-      signOut: () => set({ isLogin: false, token: '', user: null, balance: '0.00' }),
+      signOut: () => set({ isLogin: false, token: '', user: null, realSession: null }),
     }),
     { name: 'user' },
   ),

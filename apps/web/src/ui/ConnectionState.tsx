@@ -67,18 +67,20 @@ function useStaleText(seconds: number): string | null {
 
 /**
  * Whether prices are live, as a dot and a word, and, for `instrument`, how old its price is once it is
- * stale: a trader must not take a frozen number for the market.
+ * stale: a trader must not take a frozen number for the market. A closed market's price is not live, however
+ * well connected the app is: it says closed.
  */
 export function ConnectionState({ instrument }: { instrument?: Quoted }) {
   const { t } = useTranslation();
-  const state = useConnectionState();
+  const connection = useConnectionState();
+  const state = connection === 'live' && instrument && instrument.MarketStatus !== 1 ? 'closed' : connection;
   const stale = useStaleText(useStaleSeconds(instrument ?? NOT_QUOTED));
   return (
     <span className={`connection connection--${state}`} data-state={state}>
       <span className="connection__dot" aria-hidden="true" />
       {/* Announced when the state changes; the age beside it, counting every second, is not. */}
       <span className="connection__word" role="status">
-        {t(`connection.${state}`)}
+        {state === 'closed' ? t('market.closed') : t(`connection.${state}`)}
       </span>
       {stale && <span className="connection__age">{stale}</span>}
     </span>

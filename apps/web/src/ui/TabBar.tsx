@@ -1,6 +1,6 @@
 // Per-module imports: this is on the first screen's path (see main.tsx).
 import MobileTabBar from 'antd-mobile/es/components/tab-bar';
-import BillOutline from 'antd-mobile-icons/es/BillOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
 import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 const TABS = [
   { key: '/', label: 'tab.market', icon: <UnorderedListOutline /> },
   { key: '/trade', label: 'tab.trade', icon: <HistogramOutline /> },
-  { key: '/order', label: 'tab.order', icon: <BillOutline /> },
+  { key: '/order', label: 'tab.order', icon: <FileOutline /> },
   { key: '/copy', label: 'tab.documentary', icon: <TeamOutline /> },
   { key: '/rank', label: 'tab.rank', icon: <StarOutline /> },
 ];

@@ -11,9 +11,8 @@ import { useApp } from '../stores/app';
 
 /** The account currency: every balance, margin, fee and P&L is in USD (TRADING.md "Account currency"). */
 export const ACCOUNT_CURRENCY = 'USD';
-/** SPEC.md §9: balances at 2 decimals, fee and margin at 6. */
+/** Money on screen at 2 decimals, fee and margin too (the wire keeps SPEC.md §9's 6 for them). */
 export const BALANCE_PLACES = 2;
-export const FEE_MARGIN_PLACES = 6;
 
 /** True when `value` is a finite decimal written in plain digits (no exponent, no hex, no spaces). */
 function isDecimalText(value: string): boolean {
@@ -105,6 +104,11 @@ export function formatNumber(
 /** A figure at the decimals it was sent with (a price, lots), in the language's way; '--' when there is none. */
 export function formatFigure(value: string | undefined | null, options?: FigureOptions): string {
   return formatNumber(value, value?.split('.')[1]?.length ?? 0, options);
+}
+
+/** Lots in a message: the figure in the language's way, and the `count` i18next picks the plural by (1 lot, 2 lots). */
+export function lotsParams(value: string): { lots: string; count: number } {
+  return { lots: formatFigure(value), count: Number(value) };
 }
 
 /** A price at the instrument's precision (SPEC.md §9: default 2); '--' when there is none. */

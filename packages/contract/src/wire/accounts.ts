@@ -3,6 +3,7 @@ import { api } from '../api';
 import { Code } from '../codes';
 import { endpoint } from '../endpoint';
 import { charCodes, patterned } from '../randomness';
+import { LEDGER_TYPES } from '../statements';
 import { decimal, id, nothing, optionalId, optionalText, page, pageInput, text, utcTime } from './fields';
 import { ledgerFilters } from './statements';
 
@@ -103,6 +104,14 @@ export const ledgerRow = z.object({
   Value: decimal,
   MemoTran: z.string(),
   CreatedAtTran: utcTime,
+  /** Beyond SPEC: what the row records (TRADING.md "Ledger"), so a screen can tell margin from profit and loss. */
+  Type: z.enum(LEDGER_TYPES),
+  /**
+   * Beyond SPEC: the part of Value that is margin held (negative) or given back (positive): all of a
+   * trade_margin row and of a pending_refund (a pending order's margin and fee), the margin in a
+   * trade_settle (the rest is the position's P&L); '0.00' on other rows.
+   */
+  Margin: decimal,
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
 export const ledgerPage = page(ledgerRow);

@@ -46,6 +46,9 @@ export const instrument = z.object({
   MaxCont: decimal.nullable(),
   SpreadRate: decimal,
   QuoteCurrency: z.string(),
+  /** Beyond SPEC: the live bid (what a sell opens and a buy closes at; Close is the bid) and ask; '' before the first quote. */
+  Bid: decimalOrBlank,
+  Ask: decimalOrBlank,
 });
 export type Instrument = z.infer<typeof instrument>;
 
@@ -83,7 +86,11 @@ export const dayMarketMessage = z.object({
   /** The instrument's Code. */
   symbol: z.string(),
   quotation: z.object({
+    /** The bid, as the quote's Close. */
     close: decimal,
+    /** Beyond SPEC: the bid a sell opens at and the ask a buy opens at. */
+    bid: decimal,
+    ask: decimal,
     /** Percent change against the session's open, 2 decimals. */
     change: decimal,
     open: decimal,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { api } from '../api';
 import { Code } from '../codes';
 import { endpoint, type Sent } from '../endpoint';
-import { CLOSE_REASONS, OrderStatus } from '../orders';
+import { CLOSE_REASONS, ORDER_FIELDS, OrderStatus, PENDING_KINDS } from '../orders';
 import { decimal, decimalOrBlank, decimalText, id, optionalId, utcTime, utcTimeOrBlank } from './fields';
 import { historyFilters } from './statements';
 
@@ -52,6 +52,10 @@ export const order = z.object({
   PartOf: z.number().int(),
   /** Beyond SPEC: overnight financing in USD, accrued while held and settled at the close (negative: charged). */
   Swap: decimal,
+  /** Beyond SPEC: a pending order's kind, fixed when placed (buy limit, buy stop…); '' for a market order. */
+  PendingKind: z.union([z.enum(PENDING_KINDS), z.literal('')]),
+  /** Beyond SPEC: when a pending order expires (UTC), '' when good till cancelled. */
+  ExpiresAt: utcTimeOrBlank,
 });
 export type Order = z.infer<typeof order>;
 
@@ -85,8 +89,17 @@ export const submitOrderInput = z.object({
   multiple: z.coerce.number().int().positive().max(100_000),
   /** The client's id for this order: a repeat returns the first order instead of placing another. */
   client_order_id: z.string().trim().min(1).max(64).optional(),
+  /**
+   * Beyond SPEC: when a pending order expires, UTC "YYYY-MM-DD HH:mm:ss"; blank or absent: good till cancelled.
+   * The server then cancels it (close reason `expired`) and refunds its reserve.
+   */
+  expires_at: z.preprocess((v) => (v === '' ? undefined : v), utcTime.optional()),
 });
 export type SubmitOrder = Sent<typeof submitOrderInput>;
+
+/** Beyond SPEC: a refusal's `data` names the field it is about, so that a client can show it beside that field. */
+export const orderRefusalData = z.object({ field: z.enum(ORDER_FIELDS) });
+export type OrderRefusalData = z.infer<typeof orderRefusalData>;
 
 /** The tabs of /order: 1 holding, 0 pending, 3 history (closed and cancelled). */
 export const orderTab = z.enum(['0', '1', '3']);
@@ -102,6 +115,8 @@ export const orderPage = z.object({
   hazard_rate: z.string(),
   net_value: decimal,
   free_margin: decimal,
+  /** Beyond SPEC: Σ margin + fee of pending orders, taken from `balance` and given back if they are cancelled. */
+  pending_reserve: decimal,
 });
 export type OrderPage = z.infer<typeof orderPage>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../decimal';
 import { accountFigures, riskRateText } from './account';
-import { closePrice } from './fill';
+import { closePrice, openPrice, triggerSide } from './fill';
 import { balanceText, moneyText } from './format';
 import { orderCost } from './margin';
 import { checkOrder } from './orderChecks';
@@ -10,8 +10,9 @@ import { closingAmount } from './settle';
 import { EURUSD, pricesOf } from './test/fixtures';
 import { TriggerIndex } from './triggers';
 
-// Buy 0.10 lot EURUSD at 1.08500 with 1:100, spread 0.01 %, fee 0.1 % of margin, TP 1.09000.
-const eurusd = { ...EURUSD, spreadRate: '0.0001' };
+// Buy 0.10 lot EURUSD at the ask 1.08511 (bid 1.08489) with 1:100, fee 0.1 % of margin, TP 1.09000.
+const eurusd = EURUSD;
+const opening = { bid: '1.08489', ask: '1.08511' };
 const usdOnly = pricesOf({});
 const order = {
   side: 'buy',
@@ -23,20 +24,20 @@ const order = {
 } as const;
 
 describe('buy EURUSD, take profit hit', () => {
-  const cost = orderCost(eurusd, order, '1.08500', 2, usdOnly);
+  const cost = orderCost(eurusd, order, openPrice('buy', opening), 2, usdOnly);
   const balanceAfterOpen = dec('10000').minus(cost.margin).minus(cost.fee);
   const position = { side: order.side, lots: order.lots, price: cost.price };
 
-  it('opens at 1.08500 × 1.0001 = 1.0851085 → 1.08511, margin 10,000 units × 1.08511 ÷ 100', () => {
-    expect(checkOrder(eurusd, order, '1.08500')).toBeNull();
+  it('opens at the ask 1.08511, margin 10,000 units × 1.08511 ÷ 100', () => {
+    expect(checkOrder(eurusd, order, opening)).toBeNull();
     expect(cost.price.toFixed()).toBe('1.08511');
     expect(moneyText(cost.margin)).toBe('108.511000');
     expect(moneyText(cost.fee)).toBe('0.108511');
     expect(balanceAfterOpen.toFixed()).toBe('9891.380489');
   });
 
-  it('floats +46.8 at 1.08990: valued at the sell price 1.08979', () => {
-    const updatePrice = closePrice('buy', '1.08990', eurusd);
+  it('floats +46.8 at bid 1.08979 / ask 1.09001: valued at the bid, where it would close', () => {
+    const updatePrice = closePrice('buy', { bid: '1.08979', ask: '1.09001' });
     expect(updatePrice.toFixed()).toBe('1.08979');
     const pnl = floatingPnl(eurusd, position, updatePrice, usdOnly);
     expect(pnl.toFixed()).toBe('46.8');
@@ -46,7 +47,7 @@ describe('buy EURUSD, take profit hit', () => {
     expect(riskRateText(figures.riskRate)).toBe('9258.68');
   });
 
-  it('closes at TP on the tick 1.09010, filling at 1.08999 for +48.8', () => {
+  it('closes at TP when the bid reaches 1.09000, not the ask: at the bid 1.08999 for +48.8', () => {
     const index = new TriggerIndex();
     index.add({
       orderId: 7,
@@ -55,11 +56,16 @@ describe('buy EURUSD, take profit hit', () => {
       direction: 'rise',
       level: '1.09000',
     });
+    // A buy's TP watches the bid: an ask of 1.09021 above the TP fires nothing.
+    expect(triggerSide('take_profit', 'buy')).toBe('bid');
     expect(index.crossed(eurusd.id, '1.08990')).toEqual([]);
-    expect(index.crossed(eurusd.id, '1.09010').map((t) => t.orderId)).toEqual([7]);
+    const quote = { bid: '1.08999', ask: '1.09021' };
+    expect(index.crossed(eurusd.id, quote.bid)).toEqual([]);
+    expect(index.crossed(eurusd.id, '1.09000').map((t) => t.orderId)).toEqual([7]);
     expect(index.size).toBe(0);
 
-    const exit = closePrice('buy', '1.09010', eurusd);
+    // Executed at the live bid when it runs: 1.08999 again by then.
+    const exit = closePrice('buy', quote);
     expect(exit.toFixed()).toBe('1.08999');
     const pnl = floatingPnl(eurusd, position, exit, usdOnly);
     expect(pnl.toFixed()).toBe('48.8');

@@ -7,7 +7,7 @@ import { EURGBP, pricesOf } from './test/fixtures';
 describe('EURGBP P&L converted to USD', () => {
   it('takes 20,000 × 0.855 ÷ 100 = 171 GBP of margin, × 1.27 = 217.17 USD', () => {
     const prices = pricesOf({ GBPUSD: '1.27000' });
-    const cost = orderCost(EURGBP, { side: 'sell', lots: '0.2', leverage: 100 }, '0.85500', 2, prices);
+    const cost = orderCost(EURGBP, { lots: '0.2', leverage: 100 }, '0.85500', 2, prices);
     expect(cost.margin.toFixed()).toBe('217.17');
   });
 

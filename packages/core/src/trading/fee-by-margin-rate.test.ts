@@ -5,7 +5,7 @@ import { EURUSD, pricesOf } from './test/fixtures';
 
 // Buy 0.37 lot EURUSD at 1.12345 with 1:200 and ForexFeeRate 0.0003.
 const eurusd = { ...EURUSD, feeRate: '0.0003' };
-const order = { side: 'buy', lots: '0.37', leverage: 200 } as const;
+const order = { lots: '0.37', leverage: 200 } as const;
 
 describe('fee by margin rate', () => {
   it('charges margin × rate when trade_fee_type is not 1: 207.83825 × 0.0003 = 0.062351475 → 0.062351', () => {

@@ -1,18 +1,37 @@
 import { type Dec, dec } from '../decimal';
-import { roundPrice } from './format';
-import type { DecLike, Instrument } from './instrument';
+import type { DecLike } from './instrument';
 import { closingSide, type Side } from './side';
+import type { TriggerKind } from './triggers';
 
-type PriceTerms = Pick<Instrument, 'spreadRate' | 'pricePrecision'>;
-
-/** Fill price (Price) of a `side` trade at `marketPrice`: buy × (1 + spread_rate), sell × (1 − spread_rate), to PricePrecision. */
-export function fillPrice(side: Side, marketPrice: DecLike, instrument: PriceTerms): Dec {
-  const one = dec(1);
-  const factor = side === 'buy' ? one.plus(instrument.spreadRate) : one.minus(instrument.spreadRate);
-  return roundPrice(factor.times(marketPrice), instrument.pricePrecision);
+/** An instrument's two prices (TRADING.md "Prices"), ask ≥ bid: what a trade opens and closes at. */
+export interface Quote {
+  bid: DecLike;
+  ask: DecLike;
 }
 
-/** Price a position of `side` closes at now; also its UpdatePrice, so floating P&L is what a close would realize. */
-export function closePrice(side: Side, marketPrice: DecLike, instrument: PriceTerms): Dec {
-  return fillPrice(closingSide(side), marketPrice, instrument);
+/** Which of the two prices of a quote. */
+export type QuoteSide = 'bid' | 'ask';
+
+/** The price a `side` trade opens at: a buy at the ask, a sell at the bid. */
+export function openingSide(side: Side): QuoteSide {
+  return side === 'buy' ? 'ask' : 'bid';
+}
+
+/** Fill price (Price) of a `side` trade at `quote`. */
+export function openPrice(side: Side, quote: Quote): Dec {
+  return dec(quote[openingSide(side)]);
+}
+
+/** Price a position of `side` closes at now (a buy at the bid); also its UpdatePrice, so floating P&L is what a close would realize. */
+export function closePrice(side: Side, quote: Quote): Dec {
+  return openPrice(closingSide(side), quote);
+}
+
+/**
+ * The price a resting trigger of an order of `side` watches: the one it executes at. A pending order fills
+ * where its side opens (a buy limit on the ask); a stop loss or take profit closes where its position
+ * closes (a buy's on the bid).
+ */
+export function triggerSide(kind: TriggerKind, side: Side): QuoteSide {
+  return openingSide(kind === 'pending' ? side : closingSide(side));
 }

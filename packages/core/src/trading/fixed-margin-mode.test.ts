@@ -14,14 +14,14 @@ describe('fixed margin mode', () => {
       ['39000.0', 100],
       ['41000.0', 50],
     ] as const) {
-      const cost = orderCost(fixedUs30, { side: 'buy', lots: '2', leverage }, price, 2, usdOnly);
+      const cost = orderCost(fixedUs30, { lots: '2', leverage }, price, 2, usdOnly);
       expect(cost.margin.toFixed()).toBe('100');
       expect(cost.fee.toFixed()).toBe('0.2');
     }
   });
 
   it('differs from leveraged mode: 100 units × 39000 ÷ 100 = 39,000', () => {
-    const cost = orderCost(us30, { side: 'buy', lots: '2', leverage: 100 }, '39000.0', 2, usdOnly);
+    const cost = orderCost(us30, { lots: '2', leverage: 100 }, '39000.0', 2, usdOnly);
     expect(cost.margin.toFixed()).toBe('39000');
   });
 

@@ -12,17 +12,15 @@ const wire = {
   ForexFeeRate: '0.001',
   MarginMode: 1,
   PricePrecision: 5,
-  SpreadRate: '',
   QuoteCurrency: 'USD',
 };
 
 describe('instrument terms from the wire', () => {
-  it('reads leverages, fixed margin mode, and empty MaxCont and SpreadRate as none', () => {
+  it('reads leverages, fixed margin mode, and an empty MaxCont as none', () => {
     const instrument = instrumentFromWire(wire);
     expect(instrument.leverages).toEqual([50, 100]);
     expect(instrument.fixedMargin).toBe(true);
     expect(instrument.maxLots).toBeNull();
-    expect(instrument.spreadRate).toBe('0');
     expect(instrumentFromWire({ ...wire, MarginMode: 2 }).fixedMargin).toBe(false);
   });
 

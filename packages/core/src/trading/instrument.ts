@@ -21,8 +21,6 @@ export interface Instrument {
   /** MarginMode 1: the margin is lots × ForexContNum, whatever the price and leverage. */
   fixedMargin: boolean;
   pricePrecision: number;
-  /** spread_rate: a buy fills at price × (1 + rate), a sell at price × (1 − rate). */
-  spreadRate: DecLike;
   /** quote_currency, e.g. 'USD', 'JPY', 'GBP': the currency of prices and of raw P&L. */
   quoteCurrency: string;
 }
@@ -38,7 +36,6 @@ export interface WireInstrument {
   ForexFeeRate: string;
   MarginMode: number;
   PricePrecision: number;
-  SpreadRate: string;
   QuoteCurrency: string;
 }
 
@@ -55,7 +52,6 @@ export function instrumentFromWire(wire: WireInstrument): Instrument {
     feeRate: wire.ForexFeeRate,
     fixedMargin: wire.MarginMode === 1,
     pricePrecision: wire.PricePrecision,
-    spreadRate: wire.SpreadRate || '0',
     quoteCurrency: wire.QuoteCurrency,
   };
 }

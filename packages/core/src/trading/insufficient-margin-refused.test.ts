@@ -5,7 +5,7 @@ import { checkFunds } from './orderChecks';
 import { EURUSD, pricesOf } from './test/fixtures';
 
 // A buy of 1 lot EURUSD at 1.10000 with 1:100 costs 1,100 margin + 1.1 fee = 1,101.1.
-const cost = orderCost(EURUSD, { side: 'buy', lots: '1', leverage: 100 }, '1.10000', 2, pricesOf({}));
+const cost = orderCost(EURUSD, { lots: '1', leverage: 100 }, '1.10000', 2, pricesOf({}));
 
 describe('insufficient free margin is refused', () => {
   it('places it from a flat balance of exactly 1,101.10 and refuses it from 1,101.09', () => {

@@ -1,8 +1,6 @@
 import { type Dec, dec } from '../decimal';
-import { fillPrice } from './fill';
 import { roundMoney } from './format';
 import { type DecLike, type Instrument, unitsOf } from './instrument';
-import type { Side } from './side';
 import { type PriceLookup, toUsd } from './usd';
 
 type MarginTerms = Pick<Instrument, 'fixedMargin' | 'contractSize' | 'quoteCurrency'>;
@@ -38,7 +36,7 @@ export function orderFee(
 
 /** The figures an order is placed with, rounded once for storage and display. */
 export interface OrderCost {
-  /** Fill price (Price), to PricePrecision. */
+  /** Fill price (Price). */
   price: Dec;
   /** CautionMoney, 6 decimals. */
   margin: Dec;
@@ -47,17 +45,18 @@ export interface OrderCost {
 }
 
 /**
- * Price, margin and fee of a new order at `marketPrice` (the pending target for a pending order):
- * the one composition the server's submit and the web's order form preview share.
+ * Price, margin and fee of a new order filling at `fillAt` (its side's price of the quote, see `openPrice`,
+ * or the pending target for a pending order): the one composition the server's submit and the web's order
+ * form preview share.
  */
 export function orderCost(
   instrument: Instrument,
-  order: { side: Side; lots: DecLike; leverage: number },
-  marketPrice: DecLike,
+  order: { lots: DecLike; leverage: number },
+  fillAt: DecLike,
   tradeFeeType: number,
   prices: PriceLookup,
 ): OrderCost {
-  const price = fillPrice(order.side, marketPrice, instrument);
+  const price = dec(fillAt);
   const margin = orderMargin(instrument, { lots: order.lots, price, leverage: order.leverage }, prices);
   const fee = orderFee(instrument, { lots: order.lots, margin }, tradeFeeType);
   return { price, margin: roundMoney(margin), fee: roundMoney(fee) };

@@ -17,7 +17,6 @@ const instrumentArb: fc.Arbitrary<Instrument> = fc
     feeRate: decimalText(10, 6),
     fixedMargin: fc.boolean(),
     pricePrecision: fc.integer({ min: 0, max: 8 }),
-    spreadRate: decimalText(0.01, 6),
     quoteCurrency: fc.constantFrom('USD', 'JPY', 'GBP'),
   })
   .map((terms) => ({ ...EURUSD, ...terms }));
@@ -47,10 +46,9 @@ describe('money identities', () => {
         decimalText(100000, 5).filter((v) => v !== '0'),
         fc.constantFrom(...EURUSD.leverages),
         fc.constantFrom(1, 2),
-        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
-        (instrument, lots, price, leverage, tradeFeeType, side) => {
+        (instrument, lots, price, leverage, tradeFeeType) => {
           const prices = pricesOf({ USDJPY: '150.123', GBPUSD: '1.27' });
-          const cost = orderCost(instrument, { side, lots, leverage }, price, tradeFeeType, prices);
+          const cost = orderCost(instrument, { lots, leverage }, price, tradeFeeType, prices);
           expect(cost.margin.gte(0)).toBe(true);
           expect(cost.fee.gte(0)).toBe(true);
         },

@@ -9,7 +9,7 @@ import { pricesOf, XAUUSD } from './test/fixtures';
 const usdOnly = pricesOf({});
 
 describe('negative balance protection after gold gaps through the margin', () => {
-  const cost = orderCost(XAUUSD, { side: 'buy', lots: '0.1', leverage: 100 }, '2000.00', 1, usdOnly);
+  const cost = orderCost(XAUUSD, { lots: '0.1', leverage: 100 }, '2000.00', 1, usdOnly);
   const balance = dec('220.50').minus(cost.margin).minus(cost.fee);
   const pnl = floatingPnl(XAUUSD, { side: 'buy', lots: '0.1', price: cost.price }, '1970.00', usdOnly);
   const afterClose = balance.plus(closingAmount(cost.margin, pnl));

@@ -1,6 +1,7 @@
 import { type Dec, dec, isDecimalText } from '../decimal';
 import { type AccountFigures, DEFAULT_MARGIN_CALL_LEVEL, isMarginCall } from './account';
 import { isTriggered, stopLossDirection, takeProfitDirection } from './direction';
+import { closePrice, openPrice, type Quote } from './fill';
 import { roundPrice } from './format';
 import type { DecLike, Instrument } from './instrument';
 import type { Side } from './side';
@@ -92,7 +93,7 @@ export function checkStops(
   return null;
 }
 
-/** A pending target must be a positive number other than the market price, at PricePrecision; null when it is. */
+/** A pending target must be a positive number other than the price its side opens at, at PricePrecision; null when it is. */
 export function checkPendingPrice(
   target: DecLike,
   marketPrice: DecLike,
@@ -104,19 +105,20 @@ export function checkPendingPrice(
 }
 
 /**
- * The typed prices of an order: the pending target, then SL and TP on the right side of where the order
- * opens (the target for a pending order, else the market). The order form runs it before sending.
+ * The typed prices of an order at `quote`: the pending target against the price its side opens at, then SL
+ * and TP on the right side of where they will be watched: the price a market order's position closes at (a
+ * buy's on the bid), or the target of a pending order. The order form runs it before sending.
  */
 export function checkOrderPrices(
   order: Pick<OrderRequest, 'side' | 'pendingTarget' | 'stopLoss' | 'takeProfit'>,
-  marketPrice: DecLike,
+  quote: Quote,
   pricePrecision: number,
 ): PriceRefusal | null {
-  const { pendingTarget } = order;
-  if (pendingTarget === null) return checkStops(order.side, marketPrice, order, pricePrecision);
+  const { pendingTarget, side } = order;
+  if (pendingTarget === null) return checkStops(side, closePrice(side, quote), order, pricePrecision);
   // A target that passed its check is a number: the stops are judged against it as it will be stored.
   return (
-    checkPendingPrice(pendingTarget, marketPrice, pricePrecision) ??
+    checkPendingPrice(pendingTarget, openPrice(side, quote), pricePrecision) ??
     checkStops(order.side, priceInput(pendingTarget, pricePrecision)!, order, pricePrecision)
   );
 }
@@ -151,14 +153,10 @@ export interface OrderRequest extends Stops {
 }
 
 /** Every check that needs no money, in the order a trader fixes them; run `checkFunds` after pricing. */
-export function checkOrder(
-  instrument: Instrument,
-  order: OrderRequest,
-  marketPrice: DecLike,
-): Refusal | null {
+export function checkOrder(instrument: Instrument, order: OrderRequest, quote: Quote): Refusal | null {
   return (
     checkLots(instrument, order.lots) ??
     checkLeverage(instrument, order.leverage) ??
-    checkOrderPrices(order, marketPrice, instrument.pricePrecision)
+    checkOrderPrices(order, quote, instrument.pricePrecision)
   );
 }

@@ -18,7 +18,7 @@ const sells = [
 describe('sell gold, stop-out closes the largest loss first', () => {
   const opened = sells.map((sell) => ({
     ...sell,
-    ...orderCost(XAUUSD, { side: 'sell', lots: sell.lots, leverage: 100 }, sell.open, 1, usdOnly),
+    ...orderCost(XAUUSD, { lots: sell.lots, leverage: 100 }, sell.open, 1, usdOnly),
   }));
   const balance = opened.reduce((cash, o) => cash.minus(o.margin).minus(o.fee), dec('5993.50'));
   // Gold rallies to 2020.00: A loses 20 × 100, B 70 × 50, C gains 30 × 20.

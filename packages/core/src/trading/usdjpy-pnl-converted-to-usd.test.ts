@@ -9,7 +9,7 @@ describe('USDJPY P&L converted to USD', () => {
   it('takes 150,000 JPY of margin, 1,000 USD at 150.000', () => {
     const cost = orderCost(
       USDJPY,
-      { side: 'buy', lots: '1', leverage: 100 },
+      { lots: '1', leverage: 100 },
       '150.000',
       2,
       pricesOf({ USDJPY: '150.000' }),

@@ -1,7 +1,7 @@
 import { count, desc, ilike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { offsetOf, type PageInput } from '../../operators/inputs';
+import { offsetOf, type PageInput } from '../../operators';
 import { outbox } from '../schema';
 import type { Transport } from './transport';
 
@@ -15,10 +15,17 @@ export const maskCodes = (text: string) => text.replace(/\b\d{6}\b/g, '•••
  * Embedded mode's delivery: the message is stored for operators and written as one log line, its
  * codes masked; the full text only at debug level, for a developer trying sign-up on their own machine.
  */
-export function outboxTransport(db: Db, log: FastifyBaseLogger, channel: 'email' | 'sms'): Transport {
+export function outboxTransport(
+  db: Db,
+  log: FastifyBaseLogger,
+  now: () => number,
+  channel: 'email' | 'sms',
+): Transport {
   return {
     async send({ to, subject, text }) {
-      await db.insert(outbox).values({ channel, recipient: to, subject, body: text, createdAt: new Date() });
+      await db
+        .insert(outbox)
+        .values({ channel, recipient: to, subject, body: text, createdAt: new Date(now()) });
       log.info({ outbox: channel, to }, maskCodes(text));
       log.debug({ outbox: channel, to }, text);
     },

@@ -8,6 +8,7 @@ import { companies, NewsCategory, news } from '../schema';
 import { ARTICLES, type ArticleTexts } from './articles';
 import { COMPANIES } from './companies';
 import { ar } from './news/ar';
+import { cn } from './news/cn';
 import { de } from './news/de';
 import { en } from './news/en';
 import { fr } from './news/fr';
@@ -22,7 +23,7 @@ import { th } from './news/th';
 import { tr } from './news/tr';
 import { vn } from './news/vn';
 
-const TEXTS: Record<Language, ArticleTexts> = { hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
+const TEXTS: Record<Language, ArticleTexts> = { hk, cn, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
 const HOUR_MS = 3_600_000;
 
 /**
@@ -31,7 +32,7 @@ const HOUR_MS = 3_600_000;
  * companies are invented: only the embedded demo (`demo`) gets them. Production gets the platform's own
  * announcements (SPEC.md §1's restricted countries, trading hours, the risk warning), dated at install.
  */
-export async function seedContent(db: Db, { demo, now = Date.now() }: { demo: boolean; now?: number }) {
+export async function seedContent(db: Db, { demo, now }: { demo: boolean; now: number }) {
   const announcements = ARTICLES.filter((a) => a.category === NewsCategory.announcement);
   for (const article of demo ? ARTICLES : announcements) {
     await db.transaction(async (tx) => {

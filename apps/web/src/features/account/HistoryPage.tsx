@@ -1,12 +1,10 @@
-import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { fetchLedger, type LedgerRow } from '../../api/account';
 import type { StatementFilters } from '../../api/statements';
-import { changeDirection } from '../../ui/format';
-import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { PagedList } from '../../ui/PagedList';
 import { StatementBar } from '../statements/StatementBar';
+import { LedgerItem } from './LedgerItem';
 
 /** SPEC.md §2 /mine/history: the account's ledger, newest first, paged as it scrolls; filters and CSV export above. */
 export default function HistoryPage() {
@@ -24,15 +22,7 @@ function LedgerRows({ filters }: { filters: StatementFilters }) {
   return (
     <PagedList
       fetchPage={(page) => fetchLedger(page, filters)}
-      row={(row: LedgerRow) => (
-        <List.Item
-          key={row.Id}
-          description={<span className="num">{row.CreatedAtTran}</span>}
-          extra={<Money value={row.Value} className={changeDirection(row.Value)} />}
-        >
-          {row.MemoTran}
-        </List.Item>
-      )}
+      row={(row: LedgerRow) => <LedgerItem key={row.Id} row={row} />}
     />
   );
 }

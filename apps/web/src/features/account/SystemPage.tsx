@@ -2,6 +2,7 @@ import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../api/account';
+import { useUser } from '../../stores/user';
 import { Page } from '../../ui/Page';
 import { TapItem } from '../../ui/TapItem';
 import { useSignOutAndLeave } from './signOutAndLeave';
@@ -18,7 +19,10 @@ export default function SystemPage() {
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onConfirm: async () => {
+        // The real account kept behind a demo one is signed out too: this device forgets it.
+        const kept = useUser.getState().realSession;
         await logout().catch(() => {});
+        if (kept) await logout(kept.token).catch(() => {});
         await signOutAndLeave('/');
         Toast.show({ content: t('msg.logoutSuccess') });
       },

@@ -2,6 +2,7 @@ import { Button, Dialog, List } from 'antd-mobile';
 import {
   BankcardOutline,
   CheckShieldOutline,
+  ClockCircleOutline,
   ContentOutline,
   EyeInvisibleOutline,
   EyeOutline,
@@ -19,17 +20,21 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { fetchBalance, fetchUserInfo, resetDemo } from '../../api/account';
+import { fetchUserInfo, resetDemo } from '../../api/account';
+import { useAccount } from '../../stores/account';
 import { useApp } from '../../stores/app';
 import { useUser } from '../../stores/user';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { TapItem } from '../../ui/TapItem';
+import { useSupportEntry } from '../content/supportKind';
 import { ProviderOptIn } from '../copy/ProviderOptIn';
 import { ThemeSetting } from '../settings/ThemeSetting';
 import { BalanceChart } from '../statements/BalanceChart';
 import { OneTapSetting } from '../trade/OneTapSetting';
+import { AccountKindSwitch } from './AccountKindSwitch';
 import { showOnlyRealAccount } from './onlyRealAccount';
+import { useTraderView } from './useTraderView';
 
 const ENTRIES = [
   { path: '/mine/wallet', label: 'page.wallet', icon: <BankcardOutline />, real: true },
@@ -37,6 +42,7 @@ const ENTRIES = [
   { path: '/mine/auth', label: 'page.auth', icon: <UserContactOutline />, real: true },
   { path: '/mine/invite', label: 'page.invite', icon: <UserAddOutline />, real: true },
   { path: '/mine/password', label: 'page.password', icon: <LockOutline />, real: true },
+  { path: '/mine/history', label: 'page.history', icon: <ClockCircleOutline /> },
   { path: '/mine/security', label: 'page.security', icon: <CheckShieldOutline /> },
   { path: '/mine/chat', label: 'page.chat', icon: <MessageOutline /> },
   { path: '/mine/email', label: 'page.email', icon: <MailOutline /> },
@@ -50,19 +56,19 @@ const ENTRIES = [
 export default function UserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, balance, setUser, setBalance } = useUser();
+  const { user, setUser } = useUser();
   const { showBalance, toggleBalance } = useApp();
   const demo = user?.is_demo === 1;
+  // The balance as traders read it: the margin held for orders is still the trader's.
+  const balance = useTraderView()?.balance.toFixed();
+  const support = useSupportEntry();
 
   useEffect(() => {
     fetchUserInfo().then(setUser, () => {});
-    fetchBalance().then(
-      (r) => setBalance(r.balance),
-      () => {},
-    );
-  }, [setUser, setBalance]);
+  }, [setUser]);
 
-  const open = (path: string, real?: boolean) => (real && demo ? showOnlyRealAccount() : navigate(path));
+  const open = (path: string, real?: boolean) =>
+    real && demo ? showOnlyRealAccount(navigate, path) : navigate(path);
   const name = demo ? t('user.mockAccount') : user?.is_real ? user.name : user?.email || user?.mobile;
 
   const reset = () =>
@@ -72,10 +78,10 @@ export default function UserPage() {
       cancelText: t('common.cancel'),
       onConfirm: async () => {
         await resetDemo().catch(() => {});
-        fetchBalance().then(
-          (r) => setBalance(r.balance),
-          () => {},
-        );
+        await useAccount
+          .getState()
+          .refresh()
+          .catch(() => {});
       },
     });
 
@@ -90,6 +96,7 @@ export default function UserPage() {
           </strong>
           <span className="num">UID {user?.uid}</span>
         </div>
+        <AccountKindSwitch />
         <div className="account-card__balance">
           <span>{t('user.balance')}</span>
           <button
@@ -124,11 +131,20 @@ export default function UserPage() {
         )}
         {user && !demo && <ProviderOptIn />}
         {user && <OneTapSetting />}
-        {ENTRIES.map((entry) => (
-          <TapItem key={entry.path} prefix={entry.icon} onClick={() => open(entry.path, entry.real)}>
-            {t(entry.label)}
-          </TapItem>
-        ))}
+        {ENTRIES.map((entry) => {
+          // Support is named for what it is: a chat, or e-mail with its reply time.
+          const isSupport = entry.path === '/mine/chat';
+          return (
+            <TapItem
+              key={entry.path}
+              prefix={entry.icon}
+              description={isSupport ? support.description : undefined}
+              onClick={() => open(entry.path, entry.real)}
+            >
+              {isSupport ? support.label : t(entry.label)}
+            </TapItem>
+          );
+        })}
         <ThemeSetting />
       </List>
     </Page>

@@ -136,6 +136,7 @@ function AlertForm({ onSet }: { onSet: () => void }) {
       <List>
         <List.Item title={t('alerts.instrument')}>
           <select
+            className="field-box alerts-form__select"
             aria-label={t('alerts.instrument')}
             value={instrument?.Id ?? ''}
             onChange={(e) => setForexId(Number(e.target.value))}

@@ -6,6 +6,8 @@ import { useBasicInfo } from '../../stores/basicInfo';
 import { copyText } from '../../ui/copy';
 import { Page } from '../../ui/Page';
 import { PageLoading } from '../../ui/PageLoading';
+import { EmailCard } from './EmailCard';
+import { isEmailSupport } from './supportKind';
 
 /** service_link_type 2: the link is shown to copy instead of being embedded (SPEC.md §4). */
 const LINK_TO_COPY = 2;
@@ -27,7 +29,7 @@ export default function ChatPage() {
   }, [load]);
 
   const link = info?.service_link ? supportUrl(info.service_link, lang) : '';
-  const copyOnly = info?.service_link_type === LINK_TO_COPY;
+  const copyOnly = info?.service_link_type === LINK_TO_COPY && !isEmailSupport(info);
   const showLink = () =>
     Dialog.show({
       title: t('page.chat'),
@@ -47,6 +49,13 @@ export default function ChatPage() {
   }, [copyOnly, link]);
 
   if (!info) return <PageLoading />;
+  // No chat service set: support is e-mail, and says so, with the address and when to expect a reply.
+  if (isEmailSupport(info))
+    return (
+      <Page title={t('support.emailTitle')}>
+        <EmailCard intro={`${t('support.emailIntro')} ${t('support.replyTime')}`} />
+      </Page>
+    );
   return (
     <Page>
       {!link ? (

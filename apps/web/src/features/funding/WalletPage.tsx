@@ -1,5 +1,11 @@
 import { List } from 'antd-mobile';
-import { BankcardOutline, BillOutline, DownlandOutline, LinkOutline, UploadOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  ClockCircleOutline,
+  DownlandOutline,
+  LinkOutline,
+  UploadOutline,
+} from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +19,7 @@ const ENTRIES = [
   { path: '/mine/withdraw', label: 'page.withdraw', icon: <UploadOutline /> },
   { path: '/mine/coin-address-list', label: 'page.coinAddresses', icon: <LinkOutline /> },
   { path: '/mine/bank-card-list', label: 'page.bankCards', icon: <BankcardOutline /> },
-  { path: '/mine/history', label: 'page.history', icon: <BillOutline /> },
+  { path: '/mine/history', label: 'page.history', icon: <ClockCircleOutline /> },
 ];
 
 /** SPEC.md §2 /mine/wallet: balance and lock balance, and the ways in and out. */

@@ -13,6 +13,7 @@ import {
   type WithdrawCurrency,
 } from '../../api/funding';
 import { useUser } from '../../stores/user';
+import { formatFigure } from '../../ui/format';
 import { CurrencyCode, Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { promptBind } from './bindPrompt';
@@ -148,7 +149,7 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
             <span>
               {t('funding.available')}: <Money value={available} className="withdraw-available" />
               {currency &&
-                ` · ${t('funding.limits', { min: currency.min, max: currency.max === '0' ? '∞' : currency.max })}`}
+                ` · ${t('funding.limits', { min: formatFigure(currency.min), max: currency.max === '0' ? '∞' : formatFigure(currency.max) })}`}
             </span>
           }
         >

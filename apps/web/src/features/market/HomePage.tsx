@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fetchSparks } from '../../api/market';
 import { sharedFor } from '../../api/shared';
 import { startMarketListener, useMarket } from '../../stores/market';
+import { useUser } from '../../stores/user';
 import { ConnectionState, StaleAge } from '../../ui/ConnectionState';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
@@ -40,6 +41,9 @@ export function prefetchHome(): void {
     .catch(() => {});
   void requestSparks().catch(() => {});
 }
+
+/** The signed-in trader's account: decimal.js and its figures come after the list's first paint, not with it. */
+const AccountSummary = lazy(() => import('../account/AccountSummary'));
 
 /** The empty-list picture is a few KiB of SVG: fetched only when the list is empty, not on every first paint. */
 const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
@@ -106,6 +110,7 @@ export default function HomePage() {
   // in every row were a large share of drawing the list and of each quote (issue 11).
   const name = useInstrumentName();
   const closedLabel = t('market.closed');
+  const isLogin = useUser((s) => s.isLogin);
 
   useEffect(() => {
     startMarketListener();
@@ -157,6 +162,11 @@ export default function HomePage() {
         <SimulatedBadge />
         <ConnectionState />
       </div>
+      {isLogin && (
+        <Suspense fallback={null}>
+          <AccountSummary />
+        </Suspense>
+      )}
 
       {watched.length > 0 && (
         <WatchlistSection>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
-import { changeDirection } from '../../ui/format';
+import { changeDirection, formatFigure, lotsParams } from '../../ui/format';
 import { Money } from '../../ui/Money';
 
 const SHARES = [25, 50, 75] as const;
@@ -60,7 +60,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)}>
         <div className="close-part" role="dialog" aria-label={t('orders.closePart.title')}>
           <h3>{t('orders.closePart.title')}</h3>
-          <p>{t('orders.closePart.holding', { lots: order.Quantity })}</p>
+          <p>{t('orders.closePart.holding', lotsParams(order.Quantity))}</p>
           <div className="close-part__field">
             <span id="close-part-lots">{t('orders.closePart.lots')}</span>
             <Input
@@ -81,8 +81,8 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           {refusal && (
             <p className="close-part__error" role="alert">
               {t(`orders.closePart.refusal.${refusal}`, {
-                min: terms.minLots,
-                step: terms.lotStep,
+                min: formatFigure(terms.minLots),
+                step: formatFigure(terms.lotStep),
                 defaultValue: t('orders.closePart.refusal.lots_invalid'),
               })}
             </p>
@@ -93,7 +93,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
             </p>
           )}
           <Button block color="danger" disabled={!valid} loading={busy} onClick={() => void send()}>
-            {t('orders.closePart.confirm', { lots: valid ? typed : '' })}
+            {t('orders.closePart.confirm', valid ? lotsParams(typed) : { lots: '', count: 0 })}
           </Button>
         </div>
       </Popup>

@@ -1,15 +1,16 @@
-import { toPoints } from '@meridian/core';
-import { Button, Dialog, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Dialog, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cancelOrder, closeOrder, type Order, setStopPrice } from '../../api/trading';
+import { cancelOrder, closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
 import { type FigureRow, FigureRows } from '../../ui/FigureRows';
-import { changeDirection, FEE_MARGIN_PLACES, formatFigure } from '../../ui/format';
+import { BALANCE_PLACES, changeDirection, formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Money } from '../../ui/Money';
-import { pointsDistance } from '../trade/stopFields';
 import { ClosePartButton } from './ClosePartButton';
+import { stopText } from './OrderRow';
+import { StopEditor } from './StopEditor';
+import { trailingPoints } from './stopEdit';
 
 /** Decimals of a price as the server sends it, at the instrument's precision. */
 const decimalsOf = (price: string) => price.split('.')[1]?.length ?? 0;
@@ -21,37 +22,22 @@ interface Props {
   onChanged(): void;
 }
 
-/** SPEC.md §4: the detail popup, 60% high for a holding order and 38% otherwise, with its actions. */
+/** SPEC.md §4: the detail popup, 60% high for a holding order and 38% otherwise (85% while editing), with its actions. */
 export function OrderDetail({ order, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const name = useInstrumentName();
   const [editing, setEditing] = useState(false);
-  const [sl, setSl] = useState('');
-  /** Whether the trader typed a stop loss: a trailing stop moves the saved one while the form is open. */
-  const [slTyped, setSlTyped] = useState(false);
-  const [tp, setTp] = useState('');
-  const [trailing, setTrailing] = useState('');
   const [busy, setBusy] = useState(false);
   const instrument = useMarket((s) => s.instruments.find((i) => i.Id === order?.ForexId));
 
   const orderId = order?.Id;
-  const savedSl = order && order.TargetLossPrice !== '0' ? order.TargetLossPrice : '';
-  const savedTp = order && order.TargetProfitPrice !== '0' ? order.TargetProfitPrice : '';
   // Trailing distances are shown and typed in points of the instrument, sent in price units.
   const precision = instrument?.PricePrecision ?? decimalsOf(order?.Price || order?.OriginPrice || '');
-  const savedTrailing =
-    order && order.TrailingDistance !== '0' ? String(toPoints(order.TrailingDistance, precision)) : '';
-  /** Starts the form from the levels saved now. */
-  const startEditing = () => {
-    setSl(savedSl);
-    setSlTyped(false);
-    setTp(savedTp);
-    setTrailing(savedTrailing);
-    setEditing(true);
-  };
-  // Another order, or new saved levels, start the form afresh; a live price update must not wipe an edit,
-  // nor must a trailing stop's level, which moves with the price.
-  const savedStop = savedTrailing ? '' : savedSl;
+  const savedTrailing = order ? trailingPoints(order, precision) : '';
+  // Another order, or new saved levels, close the editor; a live price update must not wipe an edit, nor
+  // must a trailing stop's level, which moves with the price.
+  const savedStop = savedTrailing || !order ? '' : order.TargetLossPrice;
+  const savedTp = order?.TargetProfitPrice;
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the reset's triggers, not its inputs
   useEffect(() => {
     setEditing(false);
@@ -74,37 +60,46 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
   const rows: FigureRow[] = order
     ? [
         ['order.lots', formatFigure(order.Quantity)],
+        ...(order.PendingKind && order.Status !== 1
+          ? ([['orders.kind.label', t(`orders.kind.${order.PendingKind}`)]] as FigureRow[])
+          : []),
         ['orders.openPrice', formatFigure(order.Price)],
-        ['orders.currentPrice', formatFigure(order.UpdatePrice)],
-        ['order.stopLoss', formatFigure(order.TargetLossPrice)],
-        ['order.takeProfit', formatFigure(order.TargetProfitPrice)],
+        // A closed order's last price is the one it closed at; a pending order has none yet.
+        ...(pending
+          ? []
+          : ([
+              [
+                order.Status === 1 ? 'orders.currentPrice' : 'orders.closePrice',
+                formatFigure(order.UpdatePrice),
+              ],
+            ] as FigureRow[])),
+        ['order.stopLoss', stopText(order.TargetLossPrice, t('orders.notSet'))],
+        ['order.takeProfit', stopText(order.TargetProfitPrice, t('orders.notSet'))],
+        ...(pending
+          ? ([
+              [
+                'order.expiry.label',
+                order.ExpiresAt ? t('order.expiry.at', { time: order.ExpiresAt }) : t('order.expiry.gtc'),
+              ],
+            ] as FigureRow[])
+          : []),
         ...(savedTrailing
-          ? ([['order.trailing', t('orders.trailingPoints', { points: savedTrailing })]] as FigureRow[])
+          ? ([
+              [
+                'order.trailing',
+                t('orders.trailingPoints', { points: savedTrailing, count: Number(savedTrailing) }),
+              ],
+            ] as FigureRow[])
           : []),
         ['order.leverage', `1:${order.Multiple}`],
-        ['order.fee', order.TradeFee, FEE_MARGIN_PLACES],
-        ['orders.swap', order.Swap, FEE_MARGIN_PLACES],
-        ['order.margin', order.CautionMoney, FEE_MARGIN_PLACES],
+        ['order.fee', order.TradeFee, BALANCE_PLACES],
+        ['orders.swap', order.Swap, BALANCE_PLACES],
+        ['order.margin', order.CautionMoney, BALANCE_PLACES],
         ['orders.openTime', order.CreateTimeHandler],
         ...(order.CloseTime ? ([['orders.closeTime', order.CloseTime]] as FigureRow[]) : []),
         ...(order.PartOf ? ([['orders.partOf', `#${order.PartOf}`]] as FigureRow[]) : []),
       ]
     : [];
-  // SL, TP and the trailing stop are replaced together: the ones left as they were are sent again.
-  const saveStops = (id: number) => {
-    const distance = trailing.trim() === '' ? '0' : pointsDistance(trailing, precision);
-    if (distance === null) {
-      Toast.show({ content: t('order.refusal.trailing_invalid') });
-      return;
-    }
-    // An untouched stop loss is sent as it stands now, wherever a trailing stop has moved it.
-    const stopLoss = (slTyped ? sl : savedSl) || '0';
-    void run(async () => {
-      await setStopPrice(id, stopLoss, tp || '0', distance);
-      setEditing(false);
-    });
-  };
-
   // Why a closed or cancelled order ended; a reason this version does not know is left out rather than shown raw.
   const reason = order?.CloseReason ? t(`orders.reason.${order.CloseReason}`, { defaultValue: '' }) : '';
 
@@ -113,7 +108,8 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
       visible={order !== null}
       onMaskClick={onClose}
       onClose={onClose}
-      bodyStyle={{ height: holding ? '60%' : '38%', overflowY: 'auto' }}
+      // Editing the stops takes room for their fields and previews, so Confirm is in reach without scrolling.
+      bodyStyle={{ height: editing ? '85%' : holding ? '60%' : '38%', overflowY: 'auto' }}
       bodyClassName="order-detail"
     >
       {order && (
@@ -129,84 +125,54 @@ export function OrderDetail({ order, onClose, onChanged }: Props) {
           </header>
           {reason && <p className="order-detail__reason">{reason}</p>}
           <FigureRows rows={rows} className="order-detail__rows" />
-          {editing && (
-            <div className="order-detail__edit">
-              <div className="field">
-                <span>{t('order.stopLoss')}</span>
-                <Input
-                  className="num"
-                  inputMode="decimal"
-                  value={sl}
-                  onChange={(value) => {
-                    setSl(value);
-                    setSlTyped(true);
-                  }}
-                  placeholder="0"
-                  aria-label={t('order.stopLoss')}
-                />
+          {editing && instrument && (
+            <StopEditor
+              order={order}
+              instrument={instrument}
+              onCancel={() => setEditing(false)}
+              onSaved={onChanged}
+            />
+          )}
+          {/* Editing shows its own Cancel and Confirm only: the destructive actions wait below the others. */}
+          {(holding || pending) && !editing && (
+            <div className="order-detail__actions">
+              <div className="order-detail__manage">
+                <Button block disabled={!instrument} onClick={() => setEditing(true)}>
+                  {t('orders.editStops')}
+                </Button>
+                {holding && <ClosePartButton order={order} onDone={onChanged} />}
               </div>
-              <div className="field">
-                <span>{t('order.takeProfit')}</span>
-                <Input
-                  className="num"
-                  inputMode="decimal"
-                  value={tp}
-                  onChange={setTp}
-                  placeholder="0"
-                  aria-label={t('order.takeProfit')}
-                />
+              <div className="order-detail__destroy">
+                {holding && (
+                  <Button
+                    block
+                    color="danger"
+                    loading={busy}
+                    onClick={() =>
+                      void Dialog.confirm({
+                        content: t('orders.confirmClose'),
+                        confirmText: t('common.confirm'),
+                        cancelText: t('common.cancel'),
+                        onConfirm: () => run(() => closeOrder(order.Id)),
+                      })
+                    }
+                  >
+                    {t('orders.close')}
+                  </Button>
+                )}
+                {pending && (
+                  <Button
+                    block
+                    color="warning"
+                    loading={busy}
+                    onClick={() => void run(() => cancelOrder(order.Id))}
+                  >
+                    {t('orders.cancel')}
+                  </Button>
+                )}
               </div>
-              <div className="field">
-                <span>{t('order.trailingPoints')}</span>
-                <Input
-                  className="num"
-                  inputMode="numeric"
-                  value={trailing}
-                  onChange={setTrailing}
-                  placeholder={t('orders.trailingNone')}
-                  aria-label={t('order.trailingPoints')}
-                />
-              </div>
-              <Button block color="primary" loading={busy} onClick={() => saveStops(order.Id)}>
-                {t('common.confirm')}
-              </Button>
             </div>
           )}
-          <div className="order-detail__actions">
-            {(holding || pending) && !editing && (
-              <Button block onClick={startEditing}>
-                {t('orders.editStops')}
-              </Button>
-            )}
-            {holding && !editing && <ClosePartButton order={order} onDone={onChanged} />}
-            {holding && (
-              <Button
-                block
-                color="danger"
-                loading={busy}
-                onClick={() =>
-                  void Dialog.confirm({
-                    content: t('orders.confirmClose'),
-                    confirmText: t('common.confirm'),
-                    cancelText: t('common.cancel'),
-                    onConfirm: () => run(() => closeOrder(order.Id)),
-                  })
-                }
-              >
-                {t('orders.close')}
-              </Button>
-            )}
-            {pending && (
-              <Button
-                block
-                color="warning"
-                loading={busy}
-                onClick={() => void run(() => cancelOrder(order.Id))}
-              >
-                {t('orders.cancel')}
-              </Button>
-            )}
-          </div>
         </>
       )}
     </Popup>

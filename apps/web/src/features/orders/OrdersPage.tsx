@@ -1,19 +1,20 @@
 import { Topic } from '@meridian/contract';
-import { dec } from '@meridian/core';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementFilters } from '../../api/statements';
 import { fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
-import { changeDirection, formatFigure, formatPercent } from '../../ui/format';
-import { useInstrumentName } from '../../ui/instrumentName';
+import { useInstrumentTerms } from '../../stores/market';
+import { changeDirection } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import AccountSummary from '../account/AccountSummary';
 import { StatementBar } from '../statements/StatementBar';
 import { CloseAllButton } from './CloseAllButton';
 import { OrderDetail } from './OrderDetail';
+import { OrderRow } from './OrderRow';
 import { isRealised, liveTotals, type Tab, type Totals } from './totals';
 
 const TABS: { status: Tab; label: string }[] = [
@@ -38,6 +39,8 @@ export default function OrdersPage() {
   const [filters, setFilters] = useState<StatementFilters>({});
   const page = useRef(0);
   const generation = useRef(0);
+  // Close part and the detail's precision read the instrument's terms.
+  useInstrumentTerms();
 
   const loadPage = useCallback(
     async (reset: boolean) => {
@@ -87,11 +90,17 @@ export default function OrdersPage() {
     });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, leave(1));
     const offFilled = socket.subscribe(Topic.FOREX_FILLED, leave(0));
+    // A pending order the server cancelled (its expiry, or no margin at its fill) is told by a notification.
+    const offNotice = socket.subscribe(Topic.NOTIFICATION, ({ quotation }) => {
+      if (quotation.kind === 'pending_expired' || quotation.kind === 'pending_cancelled')
+        void loadPage(true).catch(() => {});
+    });
     const offLogin = socket.onAccountPushes(() => void loadPage(true).catch(() => {}));
     return () => {
       offTrade();
       offClosed();
       offFilled();
+      offNotice();
       offLogin();
     };
   }, [tab, loadPage]);
@@ -123,7 +132,12 @@ export default function OrdersPage() {
         ) : (
           <ul className="order-list">
             {orders.map((order) => (
-              <OrderRowView key={order.Id} order={order} onOpen={() => setDetail(order)} />
+              <OrderRow
+                key={order.Id}
+                order={order}
+                onOpen={() => setDetail(order)}
+                onClosed={() => void loadPage(true).catch(() => {})}
+              />
             ))}
           </ul>
         )}
@@ -141,64 +155,19 @@ export default function OrdersPage() {
   );
 }
 
-/** The account's figures; the P&L is labelled by the tab its figure was loaded on (until then, the tab shown). */
+/** The account's figures, and the P&L labelled by the tab its figure was loaded on (until then, the tab shown). */
 function TotalsCard({ totals, tab }: { totals: Totals | null; tab: Tab }) {
   const { t } = useTranslation();
-  const pnlLabel = isRealised(totals?.tab ?? tab) ? 'orders.realisedPnl' : 'orders.floatingPnl';
-  const risk = formatPercent(totals?.hazard_rate, { signed: false });
-  const rows: [label: string, value: string | undefined, kind: 'money' | 'pnl' | 'rate'][] = [
-    ['orders.balance', totals?.balance, 'money'],
-    [pnlLabel, totals?.all_fact_profits, 'pnl'],
-    ['orders.netValue', totals?.net_value, 'money'],
-    ['orders.margin', totals?.caution_money_all, 'money'],
-    ['orders.riskRate', risk, 'rate'],
-    ['orders.freeMargin', totals?.free_margin, 'money'],
-  ];
+  const realised = isRealised(totals?.tab ?? tab);
+  const pnl = totals?.all_fact_profits;
   return (
-    <dl className="totals">
-      {rows.map(([label, value, kind]) => (
-        <div key={label}>
-          <dt>{t(label)}</dt>
-          <dd className={kind === 'pnl' ? changeDirection(value) : undefined}>
-            {kind === 'rate' ? <span className="num">{value}</span> : <Money value={value} />}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function OrderRowView({ order, onOpen }: { order: Order; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const name = useInstrumentName();
-  const buy = order.OrderType === 1;
-  const direction = changeDirection(order.FactProfits);
-  const cancelled = order.Status === 4;
-  return (
-    <li>
-      <button type="button" className="order-row" onClick={onOpen}>
-        <span className="order-row__head">
-          <strong>{name(order.ForexTradeLists.ShowCode)}</strong>
-          <span className={buy ? 'tag tag--buy' : 'tag tag--sell'}>
-            {t(buy ? 'order.buy' : 'order.sell')}
-          </span>
-          {order.Copied && <span className="tag tag--copy">{t('orders.copied')}</span>}
-          <span className="num muted">
-            {formatFigure(order.Quantity)} {t('order.lots')} · 1:{order.Multiple}
-          </span>
-        </span>
-        <span className="order-row__prices num">
-          {formatFigure(order.Price)} → {formatFigure(order.UpdatePrice)}
-        </span>
-        <span className={`order-row__pnl ${direction}`}>
-          {cancelled ? t('orders.cancelled') : <Money value={order.FactProfits} />}
-        </span>
-        {!dec(order.Swap).isZero() && (
-          <span className="muted">
-            {t('orders.swap')} <Money value={order.Swap} />
-          </span>
-        )}
-      </button>
-    </li>
+    <AccountSummary>
+      <div>
+        <dt>{t(realised ? 'orders.realisedPnl' : 'orders.floatingPnl')}</dt>
+        <dd className={`${realised ? '' : 'live-figure '}${changeDirection(pnl)}`}>
+          <Money value={pnl} />
+        </dd>
+      </div>
+    </AccountSummary>
   );
 }

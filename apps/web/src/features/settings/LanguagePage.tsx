@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@meridian/contract';
 import { List } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import pt from 'flag-icons/flags/4x3/br.svg?url';
+import cn from 'flag-icons/flags/4x3/cn.svg?url';
 import de from 'flag-icons/flags/4x3/de.svg?url';
 import spa from 'flag-icons/flags/4x3/es.svg?url';
 import fr from 'flag-icons/flags/4x3/fr.svg?url';
@@ -26,7 +27,7 @@ import { ThemeSetting } from './ThemeSetting';
  * Each language's flag (the region of LANGUAGE_OPTIONS), one import per flag resolved like any package
  * import: a glob under /node_modules found nothing once npm hoisted flag-icons to the workspace root.
  */
-const FLAGS: Record<Language, string> = { hk, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
+const FLAGS: Record<Language, string> = { hk, cn, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
 
 /**
  * SPEC.md §2 /language: every interface language with its flag; the choice persists and goes out as `lang`.

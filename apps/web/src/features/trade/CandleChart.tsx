@@ -1,15 +1,17 @@
-import { type Candle, type Instrument, isPeriod, klineTopic } from '@meridian/contract';
+import { type Candle, type Instrument, isPeriod, isRtlLanguage, klineTopic } from '@meridian/contract';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchKline } from '../../api/market';
 import { setStopPrice } from '../../api/trading';
 import { socket } from '../../api/ws';
+import { useApp } from '../../stores/app';
 import { usePreferences } from '../../stores/preferences';
 import { useTheme } from '../../stores/theme';
 import { useUser } from '../../stores/user';
-import { formatPrice } from '../../ui/format';
-import { lowerPanes, movedStops, positionLines } from './chartSeries';
+import { formatFigure, formatMoneyWithCurrency, formatPrice } from '../../ui/format';
+import { ChartLegend } from './ChartLegend';
+import { type IndicatorSeries, lowerPanes, movedStops, positionLines } from './chartSeries';
 import { type DrawnLine, PriceChart } from './priceChart';
 import { useHeldPositions } from './useHeldPositions';
 import { useLineDrag } from './useLineDrag';
@@ -25,7 +27,8 @@ const toBar = (c: Candle) => ({
 
 /**
  * The chart of one instrument, live from its kline topic, drawn as the trader's preferences say (type,
- * period, indicators), with their open positions' entry, SL and TP lines; SL and TP can be dragged.
+ * period, indicators, whose legend heads it), with their open positions' entry, SL and TP lines; SL and TP can
+ * be dragged.
  */
 export function CandleChart({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
   const [empty, setEmpty] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<PriceChart | null>(null);
+  const [studies, setStudies] = useState<IndicatorSeries[]>([]);
   const { positions, reload } = useHeldPositions();
 
   useEffect(() => {
@@ -45,7 +49,7 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
   }, [load, userId]);
 
   useEffect(() => {
-    const created = new PriceChart(container.current!);
+    const created = new PriceChart(container.current!, setStudies);
     setChart(created);
     return () => {
       created.remove();
@@ -102,13 +106,23 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
     };
   }, [chart, instrument.Id, instrument.Code, precision, period]);
 
+  // The entry line says which position it is and how it stands ("Buy 0.01 · -$0.96"); SL and TP say what they are.
+  // The chart's canvas is left to right: an Arabic title is isolated right to left (RLI … PDI) to read in its order.
+  const rtl = isRtlLanguage(useApp((s) => s.lang));
   const lines = useMemo(
     () =>
-      positionLines(positions, instrument.Id).map((line) => ({
-        ...line,
-        title: t(`chart.line.${line.kind}`),
-      })),
-    [positions, instrument.Id, t],
+      positionLines(positions, instrument.Id).map((line) => {
+        const title =
+          line.kind === 'entry'
+            ? t('chart.line.position', {
+                side: t(`order.${line.side}`),
+                lots: formatFigure(line.lots),
+                pnl: formatMoneyWithCurrency(line.pnl, { signed: true }),
+              })
+            : t(`chart.line.${line.kind}`);
+        return { ...line, title: rtl ? `\u2067${title}\u2069` : title };
+      }),
+    [positions, instrument.Id, t, rtl],
   );
   useEffect(() => chart?.setLines(lines), [chart, lines]);
 
@@ -132,16 +146,29 @@ export function CandleChart({ instrument }: { instrument: Instrument }) {
   useLineDrag(container, chart, precision, (line, price) => void moveStop(line, price));
 
   return (
-    <div
-      className={`candle-chart candle-chart--panes-${lowerPanes(indicators).length}`}
-      ref={container}
-      dir="ltr"
-    >
-      {empty && (
-        <p className="candle-chart__empty" dir="auto">
-          {t('trade.noChartData')}
-        </p>
+    <>
+      <ChartLegend studies={studies} precision={precision} />
+      <div
+        className={`candle-chart candle-chart--panes-${lowerPanes(indicators).length}`}
+        ref={container}
+        dir="ltr"
+      >
+        {empty && (
+          <p className="candle-chart__empty" dir="auto">
+            {t('trade.noChartData')}
+          </p>
+        )}
+      </div>
+      {/* The lines are drawn on a canvas, which a screen reader cannot read: they are said here too. */}
+      {lines.length > 0 && (
+        <ul className="visually-hidden chart-lines" aria-label={t('chart.lines')}>
+          {lines.map((line) => (
+            <li key={`${line.orderId} ${line.kind}`}>
+              {line.title} <span className="num">{formatPrice(line.price, precision)}</span>
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+    </>
   );
 }

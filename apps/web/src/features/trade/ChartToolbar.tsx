@@ -1,15 +1,7 @@
 import { CHART_TYPES, INDICATORS, type Indicator, PERIODS } from '@meridian/contract';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../stores/preferences';
-
-/** Indicator names as every trading screen writes them, in no language. */
-const INDICATOR_LABELS: Record<Indicator, string> = {
-  ma: 'MA',
-  ema: 'EMA',
-  bb: 'BOLL',
-  rsi: 'RSI',
-  macd: 'MACD',
-};
+import { INDICATOR_NAMES } from './chartSeries';
 
 /** The chart's period bar, type and indicators; the trader's choice is kept in their preferences. */
 export function ChartToolbar() {
@@ -60,7 +52,7 @@ export function ChartToolbar() {
               className={indicators.includes(indicator) ? 'chart-chip chart-chip--on' : 'chart-chip'}
               onClick={() => toggle(indicator)}
             >
-              {INDICATOR_LABELS[indicator]}
+              {INDICATOR_NAMES[indicator]}
             </button>
           ))}
         </fieldset>

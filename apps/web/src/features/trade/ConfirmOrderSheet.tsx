@@ -1,8 +1,9 @@
+import type { PendingKind } from '@meridian/core';
 import { Button, Popup, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FigureRow, FigureRows } from '../../ui/FigureRows';
-import { BALANCE_PLACES, FEE_MARGIN_PLACES, formatFigure, formatPrice } from '../../ui/format';
+import { BALANCE_PLACES, formatFigure, formatPrice } from '../../ui/format';
 import type { Ticket } from './ticket';
 
 interface Props {
@@ -11,6 +12,10 @@ interface Props {
   instrumentName: string;
   pricePrecision: number;
   leverage: number | null;
+  /** The pending order's kind (Buy Limit…), null at the market. */
+  kind: PendingKind | null;
+  /** When the pending order expires (UTC), null when good till cancelled. */
+  expiry: string | null;
   busy: boolean;
   /** Sends the order; `oneTap` when the trader asked not to be asked again. */
   onConfirm(oneTap: boolean): void;
@@ -23,6 +28,8 @@ export function ConfirmOrderSheet({
   instrumentName,
   pricePrecision,
   leverage,
+  kind,
+  expiry,
   busy,
   onConfirm,
   onCancel,
@@ -39,8 +46,16 @@ export function ConfirmOrderSheet({
         ticket.pendingTarget === null
           ? ['order.confirm.priceNow', price(ticket.fillPrice)]
           : ['order.targetPrice', price(ticket.pendingTarget)],
-        ['order.margin', ticket.margin, FEE_MARGIN_PLACES],
-        ['order.fee', ticket.fee, FEE_MARGIN_PLACES],
+        ...(ticket.pendingTarget === null
+          ? []
+          : ([
+              [
+                'order.expiry.label',
+                expiry === null ? t('order.expiry.gtc') : t('order.expiry.at', { time: expiry }),
+              ],
+            ] as FigureRow[])),
+        ['order.margin', ticket.margin, BALANCE_PLACES],
+        ['order.fee', ticket.fee, BALANCE_PLACES],
         ...(ticket.stopLoss === null
           ? []
           : ([
@@ -56,7 +71,13 @@ export function ConfirmOrderSheet({
         ...(ticket.trailingPoints === null
           ? []
           : ([
-              ['order.trailing', t('orders.trailingPoints', { points: ticket.trailingPoints })],
+              [
+                'order.trailing',
+                t('orders.trailingPoints', {
+                  points: ticket.trailingPoints,
+                  count: Number(ticket.trailingPoints),
+                }),
+              ],
             ] as FigureRow[])),
       ]
     : [];
@@ -78,7 +99,9 @@ export function ConfirmOrderSheet({
             </span>
             <strong>{instrumentName}</strong>
             <span className="muted">
-              {t(ticket.pendingTarget === null ? 'order.market' : 'order.pending')}
+              {kind
+                ? t(`orders.kind.${kind}`)
+                : t(ticket.pendingTarget === null ? 'order.market' : 'order.pending')}
             </span>
           </header>
           <FigureRows rows={rows} className="confirm-order__rows" />

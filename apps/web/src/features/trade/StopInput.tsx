@@ -1,15 +1,26 @@
 import { Input, Switch } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldProblem } from './FieldProblem';
+import type { Problems } from './orderProblems';
 import { STOP_MODES, type StopField } from './stopFields';
 
 interface Props {
   label: string;
   field: StopField;
   onChange(field: StopField): void;
+  /** What is wrong with it, said beside it; its id names it for the input. */
+  problem?: Problems['stopLoss'];
+  problemId?: string;
+  /** What the stop typed comes to (its price, the P&L there), under it while it is on. */
+  preview?: ReactNode;
 }
 
-/** A stop-loss or take-profit of the order form: its toggle, then how it is typed (price, points, USD) and the value. */
-export function StopInput({ label, field, onChange }: Props) {
+/**
+ * A stop-loss or take-profit of the order form or a position's SL/TP editor: its toggle, then how it is typed
+ * (price, points, USD) and the value.
+ */
+export function StopInput({ label, field, onChange, problem, problemId, preview }: Props) {
   const { t } = useTranslation();
   return (
     <div className="stop-field">
@@ -43,6 +54,8 @@ export function StopInput({ label, field, onChange }: Props) {
           />
         </div>
       )}
+      {field.on && preview}
+      {problemId && <FieldProblem id={problemId} problem={problem} />}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ConnectionState } from '../../ui/ConnectionState';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { PageLoading } from '../../ui/PageLoading';
+import AccountSummary from '../account/AccountSummary';
 import { AlertButton } from '../alerts/AlertButton';
 import { SimulatedBadge } from '../market/SimulatedBadge';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -88,6 +89,8 @@ export default function TradePage() {
       <CandleChart instrument={instrument} />
 
       <OrderForm instrument={instrument} />
+
+      <AccountSummary />
 
       <InstrumentDrawer
         visible={drawer}

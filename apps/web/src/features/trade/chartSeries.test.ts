@@ -1,6 +1,14 @@
 import type { Order } from '@meridian/contract';
 import { describe, expect, it } from 'vitest';
-import { indicatorSeries, lowerPanes, movedStops, positionLines, priceText } from './chartSeries';
+import {
+  indicatorSeries,
+  legendEntries,
+  lowerPanes,
+  movedStops,
+  paneDecimals,
+  positionLines,
+  priceText,
+} from './chartSeries';
 
 const position = (patch: Partial<Order>): Order => ({
   Id: 1,
@@ -25,6 +33,8 @@ const position = (patch: Partial<Order>): Order => ({
   TrailingDistance: '0',
   PartOf: 0,
   Swap: '0.000000',
+  PendingKind: '',
+  ExpiresAt: '',
   ...patch,
 });
 
@@ -35,11 +45,20 @@ describe('position lines', () => {
       position({ Id: 2, ForexId: 8, TargetLossPrice: '150.000' }),
       position({ Id: 3, Status: 0, TargetLossPrice: '1.07000' }),
     ];
+    const held = { orderId: 1, side: 'buy', lots: '0.10', pnl: '9.000000' };
     expect(positionLines(orders, 7)).toEqual([
-      { orderId: 1, kind: 'entry', price: '1.08010' },
-      { orderId: 1, kind: 'sl', price: '1.07500' },
-      { orderId: 1, kind: 'tp', price: '1.09000' },
+      { ...held, kind: 'entry', price: '1.08010' },
+      { ...held, kind: 'sl', price: '1.07500' },
+      { ...held, kind: 'tp', price: '1.09000' },
     ]);
+  });
+
+  it("carries a sell's side, lots and floating P&L, which its entry line is titled with", () => {
+    const [entry] = positionLines(
+      [position({ OrderType: 2, Quantity: '0.01', FactProfits: '-0.960000' })],
+      7,
+    );
+    expect(entry).toMatchObject({ kind: 'entry', side: 'sell', lots: '0.01', pnl: '-0.960000' });
   });
 
   it('has no SL or TP line where none is set', () => {
@@ -106,5 +125,43 @@ describe('indicator series', () => {
     const histogram = indicatorSeries(turn, ['macd']).find((s) => s.id === 'macd.histogram')!;
     expect(new Set(histogram.points.map((p) => p.color))).toEqual(new Set(['#16a34a', '#dc2626']));
     for (const p of histogram.points) expect(p.color).toBe(p.value >= 0 ? '#16a34a' : '#dc2626');
+  });
+});
+
+describe('indicator values', () => {
+  it('writes MACD at one decimal more than the price, RSI in tenths, overlays at the price precision', () => {
+    expect(paneDecimals('macd', 5)).toBe(6);
+    expect(paneDecimals('macd', 2)).toBe(3);
+    expect(paneDecimals('rsi', 5)).toBe(1);
+    expect(paneDecimals('price', 5)).toBe(5);
+  });
+
+  it('gives each indicator a legend entry: its name, settings, colours and latest values', () => {
+    // EURUSD-like closes: up 2 points a bar for 40 bars, then down 1 point a bar.
+    const bars = Array.from({ length: 60 }, (_, i) => ({
+      time: 1000 + 60 * i,
+      close: 1.08 + (i < 40 ? i : 80 - i) * 0.0002,
+    }));
+    const legend = legendEntries(indicatorSeries(bars, ['ma', 'bb', 'rsi', 'macd']), 5);
+    expect(legend.map((e) => e.label)).toEqual(['MA 20', 'BOLL 20 2', 'RSI 14', 'MACD 12 26 9']);
+    expect(legend[0]!.values).toEqual([
+      { id: 'ma', color: '#f59e0b', value: expect.stringMatching(/^1\.\d{5}$/) },
+    ]);
+    expect(legend[1]!.values.map((v) => v.id)).toEqual(['bb.upper', 'bb.middle', 'bb.lower']);
+    expect(legend[2]!.values[0]!.value).toMatch(/^\d{1,2}\.\d$/);
+    const [histogram, line, signal] = legend[3]!.values;
+    expect([histogram!.id, line!.id, signal!.id]).toEqual(['macd.histogram', 'macd.macd', 'macd.signal']);
+    // A forex MACD of a few points, not "0.00": six decimals on a five-decimal price.
+    expect(line!.value).toMatch(/^-?0\.\d{6}$/);
+    expect(Number(line!.value)).not.toBe(0);
+    // Falling at the end: the histogram's colour is its last bar's, below zero.
+    expect(histogram!.color).toBe('#dc2626');
+  });
+
+  it('has no value yet while an indicator has too few bars', () => {
+    const few = Array.from({ length: 5 }, (_, i) => ({ time: 1000 + 60 * i, close: 100 + i }));
+    expect(legendEntries(indicatorSeries(few, ['ma']), 2)).toEqual([
+      { indicator: 'ma', label: 'MA 20', values: [{ id: 'ma', color: '#f59e0b', value: null }] },
+    ]);
   });
 });

@@ -14,7 +14,16 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { formatPrice } from '../../ui/format';
-import { indicatorSeries, lowerPanes, type PositionLine } from './chartSeries';
+import {
+  type IndicatorSeries,
+  indicatorSeries,
+  type LineKind,
+  lowerPanes,
+  type Pane,
+  type PositionLine,
+  paneDecimals,
+  RSI_LEVELS,
+} from './chartSeries';
 
 export interface Bar {
   time: number;
@@ -94,12 +103,17 @@ export class PriceChart {
   private precision = 2;
   private bars: Bar[] = [];
   private chosen: readonly Indicator[] = [];
-  private studies = new Map<string, ISeriesApi<'Line' | 'Histogram'>>();
+  private studies = new Map<string, { series: ISeriesApi<'Line' | 'Histogram'>; pane: Pane }>();
+  private guides: IPriceLine[] = [];
   private lines: { spec: DrawnLine; line: IPriceLine }[] = [];
   private redrawPending = 0;
   private colours: ChartColours;
 
-  constructor(private readonly element: HTMLElement) {
+  /** `drawn` is told the indicator series each time they are drawn (for their legend). */
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly drawn: (series: IndicatorSeries[]) => void,
+  ) {
     this.colours = themeColours(element);
     const themed = layoutOptions(this.colours);
     this.chart = createChart(element, {
@@ -139,12 +153,15 @@ export class PriceChart {
     this.colours = themeColours(this.element);
     this.chart.applyOptions(layoutOptions(this.colours));
     if (this.type === 'candles') this.price.applyOptions(this.candleColours());
-    this.setLines(this.lines.map((l) => l.spec));
+    for (const { spec, line } of this.lines) line.applyOptions({ color: this.lineColour(spec.kind) });
+    for (const guide of this.guides) guide.applyOptions({ color: this.colours.text });
   }
 
   setPrecision(precision: number): void {
     this.precision = precision;
     this.price.applyOptions({ priceFormat: this.priceFormat() });
+    for (const { series, pane } of this.studies.values())
+      series.applyOptions({ priceFormat: this.priceFormat(paneDecimals(pane, precision)) });
   }
 
   /** All bars of a new instrument or period, time order, one per time. */
@@ -175,8 +192,9 @@ export class PriceChart {
 
   setIndicators(chosen: readonly Indicator[]): void {
     this.chosen = chosen;
-    for (const series of this.studies.values()) this.chart.removeSeries(series);
+    for (const { series } of this.studies.values()) this.chart.removeSeries(series);
     this.studies.clear();
+    this.guides = [];
     const panes = lowerPanes(chosen);
     for (const s of indicatorSeries([], chosen)) {
       const pane = s.pane === 'price' ? 0 : panes.indexOf(s.pane) + 1;
@@ -184,8 +202,7 @@ export class PriceChart {
         color: s.color,
         priceLineVisible: false,
         lastValueVisible: s.pane !== 'price',
-        priceFormat:
-          s.pane === 'price' ? this.priceFormat() : { type: 'price' as const, precision: 2, minMove: 0.01 },
+        priceFormat: this.priceFormat(paneDecimals(s.pane, this.precision)),
       };
       const series =
         s.kind === 'histogram'
@@ -195,21 +212,40 @@ export class PriceChart {
               { ...options, lineWidth: 1, crosshairMarkerVisible: false },
               pane,
             );
-      this.studies.set(s.id, series);
+      if (s.pane === 'rsi') this.drawRsiScale(series);
+      this.studies.set(s.id, { series, pane: s.pane });
     }
     for (const [i, pane] of this.chart.panes().entries())
       pane.setStretchFactor(i === 0 ? PRICE_STRETCH : PANE_STRETCH);
     this.drawStudies();
   }
 
-  /** Draws the position lines anew (after a refresh, a change of type, or a move given up). */
+  /** Draws the position lines anew (after a refresh, a change of type, or a move given up), or retitles them. */
   setLines(specs: DrawnLine[]): void {
-    for (const { line } of this.lines) this.price.removePriceLine(line);
+    const drawn = this.lines;
+    const sameLines =
+      specs.length === drawn.length &&
+      specs.every(
+        (s, i) =>
+          s.orderId === drawn[i]!.spec.orderId &&
+          s.kind === drawn[i]!.spec.kind &&
+          s.price === drawn[i]!.spec.price,
+      );
+    if (sameLines) {
+      // A new P&L retitles the lines where they stand: a line being dragged keeps its place (and its spec).
+      for (const [i, spec] of specs.entries())
+        if (spec.title !== drawn[i]!.spec.title) {
+          drawn[i]!.line.applyOptions({ title: spec.title });
+          drawn[i]!.spec = spec;
+        }
+      return;
+    }
+    for (const { line } of drawn) this.price.removePriceLine(line);
     this.lines = specs.map((spec) => ({
       spec,
       line: this.price.createPriceLine({
         price: Number(spec.price),
-        color: spec.kind === 'entry' ? BLUE : spec.kind === 'sl' ? this.colours.down : this.colours.up,
+        color: this.lineColour(spec.kind),
         lineWidth: spec.kind === 'entry' ? 1 : 2,
         lineStyle: spec.kind === 'entry' ? LineStyle.Dotted : LineStyle.Dashed,
         axisLabelVisible: true,
@@ -255,18 +291,38 @@ export class PriceChart {
   }
 
   private drawStudies(): void {
-    for (const s of indicatorSeries(this.bars, this.chosen)) {
-      this.studies.get(s.id)?.setData(s.points.map((p) => ({ ...p, time: at(p.time) })));
+    const series = indicatorSeries(this.bars, this.chosen);
+    for (const s of series) {
+      this.studies.get(s.id)?.series.setData(s.points.map((p) => ({ ...p, time: at(p.time) })));
     }
+    this.drawn(series);
   }
 
-  /** The price scale and its labels in the language's way, at the instrument's precision. */
-  private priceFormat() {
-    const precision = this.precision;
+  /** RSI on its whole 0 to 100 scale, whatever the bars shown, with its 30 and 70 levels across. */
+  private drawRsiScale(series: ISeriesApi<'Line' | 'Histogram'>): void {
+    series.applyOptions({ autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) });
+    for (const level of RSI_LEVELS)
+      this.guides.push(
+        series.createPriceLine({
+          price: level,
+          color: this.colours.text,
+          lineWidth: 1,
+          lineStyle: LineStyle.Dashed,
+          axisLabelVisible: false,
+        }),
+      );
+  }
+
+  private lineColour(kind: LineKind): string {
+    return kind === 'entry' ? BLUE : kind === 'sl' ? this.colours.down : this.colours.up;
+  }
+
+  /** A scale and its labels in the language's way, at `decimals` (the instrument's precision by default). */
+  private priceFormat(decimals = this.precision) {
     return {
       type: 'custom' as const,
-      minMove: 1 / 10 ** precision,
-      formatter: (price: number) => formatPrice(price.toFixed(precision), precision),
+      minMove: 1 / 10 ** decimals,
+      formatter: (price: number) => formatPrice(price.toFixed(decimals), decimals),
     };
   }
 

@@ -1,13 +1,19 @@
 import {
+  checkTrailingDistance,
   dec,
+  floatingPnl,
   type Instrument,
   isDecimalText,
+  moneyText,
   type PriceLookup,
+  type PriceRefusal,
   pointsText,
   priceForPnl,
   type Side,
   type StopKind,
+  type Stops,
   stopAtDistance,
+  stopLevel,
 } from '@meridian/core';
 
 /** How a trader types a stop: as the price itself, as points from the fill price, or as USD of P&L there. */
@@ -61,4 +67,61 @@ export function stopPrice(
   const pnl = kind === 'stopLoss' ? dec(typed).neg() : dec(typed);
   const level = priceForPnl(terms, entry.side, entry.lots, entry.price, pnl, prices);
   return level?.toFixed(terms.pricePrecision) ?? 'invalid';
+}
+
+/** stopPrice, with 'invalid' where an amount cannot be priced (no USD rate for the quote currency). */
+export function stopLevelOf(...args: Parameters<typeof stopPrice>): string | null | 'invalid' {
+  try {
+    return stopPrice(...args);
+  } catch {
+    return 'invalid';
+  }
+}
+
+const INVALID: Record<StopKind, PriceRefusal> = { stopLoss: 'sl_invalid', takeProfit: 'tp_invalid' };
+const REQUIRED = { stopLoss: 'sl_required', takeProfit: 'tp_required' } as const;
+
+/**
+ * What is wrong with a stop field before its level is judged against the price: switched on and left empty
+ * (the trader meant a stop, and going without it is not what they asked), or naming no price.
+ */
+export function stopFieldRefusal(
+  kind: StopKind,
+  field: StopField,
+  level: string | null | 'invalid',
+): PriceRefusal | (typeof REQUIRED)[StopKind] | null {
+  if (field.on && field.value.trim() === '') return REQUIRED[kind];
+  return level === 'invalid' ? INVALID[kind] : null;
+}
+
+/** The P&L in USD of a position with the price at a stop level as it will be stored; null when it cannot be priced. */
+export function pnlAtStop(
+  terms: Pick<Instrument, 'contractSize' | 'quoteCurrency' | 'pricePrecision'>,
+  entry: Entry,
+  level: string,
+  prices: PriceLookup,
+): string | null {
+  try {
+    return moneyText(floatingPnl(terms, entry, stopLevel(level, terms.pricePrecision) ?? level, prices));
+  } catch {
+    return null;
+  }
+}
+
+/** Stops with only the one of `kind` set: each is judged alone, so its message stands beside its own field. */
+export const onlyStop = (kind: StopKind, level: string): Stops =>
+  kind === 'stopLoss' ? { stopLoss: level, takeProfit: null } : { stopLoss: null, takeProfit: level };
+
+/** A trailing stop as typed: its points, its distance in price units, and the server's refusal of it at `reference`. */
+export function trailingOf(
+  trailing: { on: boolean; value: string },
+  pricePrecision: number,
+  reference: string,
+): { points: string | null; distance: string | null; refusal: 'trailing_invalid' | null } {
+  const points = trailing.on && trailing.value.trim() ? trailing.value.trim() : null;
+  const distance = points === null ? null : pointsDistance(points, pricePrecision);
+  const refused =
+    points !== null &&
+    (distance === null || checkTrailingDistance(distance, reference, pricePrecision) !== null);
+  return { points, distance, refusal: refused ? 'trailing_invalid' : null };
 }

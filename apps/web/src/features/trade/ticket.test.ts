@@ -1,4 +1,4 @@
-import { dec, fillPrice, type Instrument, type Side } from '@meridian/core';
+import { dec, type Instrument, openPrice, type Side } from '@meridian/core';
 import { describe, expect, it } from 'vitest';
 import { NO_STOP } from './stopFields';
 import { type TicketForm, ticketFor } from './ticket';
@@ -14,14 +14,15 @@ const EURUSD: Instrument = {
   feeRate: '0',
   fixedMargin: false,
   pricePrecision: 5,
-  spreadRate: '0.0001',
   quoteCurrency: 'USD',
 };
+
+const QUOTE = { bid: '1.09989', ask: '1.10011' };
 
 const form = (patch: Partial<TicketForm>): TicketForm => ({
   terms: EURUSD,
   lots: '0.1',
-  market: '1.10000',
+  quote: QUOTE,
   pendingTarget: null,
   stopLoss: NO_STOP,
   takeProfit: NO_STOP,
@@ -29,7 +30,7 @@ const form = (patch: Partial<TicketForm>): TicketForm => ({
   prices: () => undefined,
   ...patch,
 });
-const cost = (side: Side) => ({ price: fillPrice(side, '1.10000', EURUSD), margin: dec(110), fee: dec(0) });
+const cost = (side: Side) => ({ price: openPrice(side, QUOTE), margin: dec(110), fee: dec(0) });
 const ticket = (side: Side, patch: Partial<TicketForm>) => ticketFor(side, form(patch), cost(side));
 
 describe('the order form’s ticket', () => {
@@ -62,5 +63,25 @@ describe('the order form’s ticket', () => {
     const buy = ticket('buy', { stopLoss: { on: true, mode: 'price', value: '1.2' } });
     expect(buy.pnlAtSl).toBeNull();
     expect(buy.refusal).toBe('sl_wrong_side');
+  });
+});
+
+describe('a stop switched on and left empty', () => {
+  it('keeps the order from being sent, with the stop named, until a level is typed or it is switched off', () => {
+    const empty = { on: true, mode: 'price' as const, value: ' ' };
+    const buy = ticket('buy', { stopLoss: empty, takeProfit: empty });
+    expect(buy.refusals).toEqual(['sl_required', 'tp_required']);
+    expect(buy.stopLoss).toBeNull();
+    expect(ticket('buy', { stopLoss: { ...empty, value: '1.09' } }).refusal).toBeNull();
+    expect(ticket('buy', { stopLoss: { ...empty, on: false } }).refusal).toBeNull();
+  });
+
+  it('tells every field that is wrong at once, not only the first', () => {
+    const sell = ticket('sell', {
+      stopLoss: { on: true, mode: 'price', value: '1.05' },
+      takeProfit: { on: true, mode: 'price', value: '1.2' },
+      trailing: { on: true, value: 'x' },
+    });
+    expect(sell.refusals).toEqual(['sl_wrong_side', 'tp_wrong_side', 'trailing_invalid']);
   });
 });

@@ -21,7 +21,8 @@ async function allHeld(): Promise<Order[]> {
 
 /**
  * The signed-in trader's open positions (every instrument), read again when one opens (a new id in the
- * FOREX_TRADE push), closes (FOREX_CLOSED), fills (FOREX_FILLED), or after a change the caller made.
+ * FOREX_TRADE push), closes (FOREX_CLOSED), fills (FOREX_FILLED), or after a change the caller made; their
+ * floating P&L as each FOREX_TRADE push has it.
  */
 export function useHeldPositions(): { positions: Order[]; reload: () => Promise<void> } {
   const isLogin = useUser((s) => s.isLogin);
@@ -53,7 +54,14 @@ export function useHeldPositions(): { positions: Order[]; reload: () => Promise<
       const live = message.quotation.TransOrder;
       const opened = live.length !== ids.current.size || live.some((o) => !ids.current.has(o.Id));
       const trailingDue = trailing.current && Date.now() - readAt.current > TRAILING_REFRESH_MS;
-      if (opened || trailingDue) void reload();
+      if (opened || trailingDue) return void reload();
+      // Each push carries the positions' floating P&L, which the chart's entry lines are titled with.
+      const pnl = new Map(live.map((o) => [o.Id, o.FactProfits]));
+      setPositions((current) =>
+        current.some((o) => (pnl.get(o.Id) ?? o.FactProfits) !== o.FactProfits)
+          ? current.map((o) => ({ ...o, FactProfits: pnl.get(o.Id) ?? o.FactProfits }))
+          : current,
+      );
     });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, () => void reload());
     const offFilled = socket.subscribe(Topic.FOREX_FILLED, () => void reload());

@@ -16,6 +16,8 @@ const swapPoints = z
   .regex(/^-?\d{1,12}(\.\d{1,8})?$/);
 /** Below 0.1: no digit but zeros before the point, and a zero first after it. */
 const spreadRate = termDecimal.refine((v) => /^0+(\.0\d*)?$/.test(v));
+/** A fraction of the price from 0.0001 (0.01 %) to 0.5 (50 %). */
+const spikeFraction = termDecimal.refine((v) => Number(v) >= 0.0001 && Number(v) <= 0.5);
 type Day = 'Sun' | 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat';
 /** A time of the UTC week, "Mon 09:30" ("Fri 24:00" is the end of Friday). */
 const weekTime = z
@@ -43,6 +45,10 @@ const termsInput = z
     lot_step: positive,
     fee_rate: termDecimal,
     spread_rate: spreadRate,
+    /** Points added to the spread, half below the bid and half above the ask; at most 100,000. */
+    markup: termDecimal.refine((v) => Number(v) <= 100_000),
+    /** A quote moving further than this fraction of the price is held until confirmed; null: learned from recent moves. */
+    spike_threshold: spikeFraction.nullable(),
     swap_long: swapPoints,
     swap_short: swapPoints,
     sessions: z.array(z.object({ open: weekTime, close: weekTime })).max(50),
@@ -64,6 +70,10 @@ const terms = z.object({
   lot_step: decimal,
   fee_rate: decimal,
   spread_rate: decimal,
+  /** Points added to the provider's spread, half below the bid and half above the ask. */
+  markup: decimal,
+  /** The spike filter's threshold as a fraction of the price; null: 20 × the median recent move, with a floor. */
+  spike_threshold: decimal.nullable(),
   /** Swap points per lot and night of a buy and of a sell (negative: charged), at the 22:00 UTC rollover. */
   swap_long: decimal,
   swap_short: decimal,

@@ -14,7 +14,6 @@ export const EURUSD: Instrument = {
   feeRate: '0.001',
   fixedMargin: false,
   pricePrecision: 5,
-  spreadRate: '0',
   quoteCurrency: 'USD',
 };
 

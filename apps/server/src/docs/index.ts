@@ -1,0 +1,2 @@
+/** The docs area's face: all that other areas and the composition root use of it. */
+export { apiDocsRoutes } from './routes';

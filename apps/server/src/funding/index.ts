@@ -1,0 +1,20 @@
+/** The funding area's face: all that other areas and the composition root use of it. */
+export { fundingAdminRoutes } from './admin.routes';
+export type { ChannelChange } from './catalog.service';
+export { saveChannelIn } from './catalog.service';
+export { userRef } from './deposits.repo';
+export { depositQueue } from './deposits.service';
+export type { FundingReviewed } from './events';
+export { FUNDING_REVIEWED } from './events';
+export { pendingWithdrawals } from './pending-withdrawals';
+export { depositedByTrader, paidOutByTrader } from './reports';
+export { reviewRoutes } from './review-routes';
+export { fundingRoutes } from './routes';
+export { deposits, ReviewStatus, uploads, withdrawals } from './schema';
+export { seedFunding } from './seed';
+export type { UploadStore } from './upload-store';
+export { uploadStoreFor } from './upload-store';
+export type { UploadRow } from './uploads.repo';
+export { ownUpload, uploadPath } from './uploads.service';
+export { isoOrNull } from './views';
+export { withdrawalQueue } from './withdrawals.service';

@@ -1,0 +1,2 @@
+/** The watchlist area's face: all that other areas and the composition root use of it. */
+export { watchlistRoutes } from './routes';

@@ -1,0 +1,3 @@
+/** The ws area's face: all that other areas and the composition root use of it. */
+export { Gateway } from './gateway';
+export { websocketRoutes } from './routes';
