@@ -29,6 +29,7 @@ import { ORDER_CHANNEL, type OrderEvent } from './events';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
 import { lostToAnotherExecution, waitsForALivePrice } from './refusals';
+import { Executions } from './executions';
 import { type OrderRow, orders } from './schema';
 import type { Trading } from './service';
 
@@ -45,6 +46,11 @@ const READ_CHUNK = 1000;
  * instrument due, and marking them all in one go held every order in flight behind it (order-place p99).
  */
 const SWEEP_SLICE = 250;
+/**
+ * Executions that may run at once, each on its own account: the pool has 10 connections, and requests need
+ * some while a gap's stops settle.
+ */
+const EXECUTION_LANES = 4;
 
 const KINDS: TriggerKind[] = ['pending', 'stop_loss', 'take_profit'];
 const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, CloseReason> = {
@@ -102,9 +108,9 @@ export class Engine {
   /** Orders whose execution failed and whose triggers must be read back from the database. */
   private readonly toReload = new Set<number>();
   private readonly dirty = new Set<number>();
-  private queue: Promise<unknown> = Promise.resolve();
-  /** Executions queued and not yet finished: what /metrics reports as the engine's backlog. */
-  private queued = 0;
+  /** Whose each open order is: executions queue by account. */
+  private readonly owners = new Map<number, number>();
+  private readonly executions: Executions;
   /** The sweep running or last run: sweeps run one after another (see `sweep`). */
   private sweeping: Promise<void> = Promise.resolve();
   /** The sweep waiting for the running one, if any: it takes every account made due meanwhile. */
@@ -120,7 +126,9 @@ export class Engine {
     private readonly bus: Bus,
     private readonly trading: Trading,
     private readonly log: ErrorLog,
-  ) {}
+  ) {
+    this.executions = new Executions(EXECUTION_LANES, (err) => this.log('execution failed', err));
+  }
 
   /** Builds the index from the database, then follows ticks, order changes and the schedule. */
   async start(): Promise<void> {
@@ -141,12 +149,12 @@ export class Engine {
     for (const stop of this.stops) stop();
     this.stops = [];
     await this.sweeping;
-    await this.queue;
+    await this.executions.idle();
   }
 
   /** Waits until every execution queued so far has run (tests and shutdown). */
-  idle(): Promise<unknown> {
-    return this.queue;
+  idle(): Promise<void> {
+    return this.executions.idle();
   }
 
   onTick(tick: Tick): void {
@@ -213,29 +221,31 @@ export class Engine {
   }
 
   /**
-   * Executions run one after another, each at the live price when it runs. A lost race ("already
-   * closed") is expected; any other failure
-   * (the database away, an instrument not loaded) must not lose the order's triggers, which the index
-   * gave up when they fired: the order is read back from the database and followed again.
+   * Queues an order's execution behind its account's earlier ones (`Executions`); it runs at the live
+   * price when it runs. A lost race ("already closed") is expected; any other failure (the database away,
+   * an instrument not loaded) must not lose the order's triggers, which the index gave up when they fired:
+   * the order is read back from the database and followed again.
    */
   private enqueue(orderId: number, run: () => Promise<unknown>): void {
-    this.queued++;
-    this.queue = this.queue
-      .then(run)
-      .catch(async (err) => {
+    const account = this.owners.get(orderId);
+    if (account === undefined) return this.log(`order ${orderId}: fired but not followed`);
+    this.executions.run(account, async () => {
+      try {
+        await run();
+      } catch (err) {
         if (lostToAnotherExecution(err)) return;
         // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
         if (!waitsForALivePrice(err))
           this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
         this.toReload.add(orderId);
         await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
-      })
-      .finally(() => this.queued--);
+      }
+    });
   }
 
-  /** Executions waiting or running now. */
+  /** Executions waiting or running now: what /metrics reports as the engine's backlog. */
   get queueDepth(): number {
-    return this.queued;
+    return this.executions.depth;
   }
 
   /** Applies an order's row if it is newer than the one held (or `force`d: read back after a failure). */
@@ -244,9 +254,11 @@ export class Engine {
     if (!force && order.version <= known) return;
     if (isOpen(order)) {
       this.versions.set(order.id, order.version);
+      this.owners.set(order.id, order.userId);
       this.tombstones.delete(order.id);
     } else {
       this.versions.delete(order.id);
+      this.owners.delete(order.id);
       this.tombstones.delete(order.id);
       this.tombstones.set(order.id, { version: order.version, at: this.trading.now() });
     }
