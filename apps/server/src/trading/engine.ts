@@ -26,10 +26,10 @@ import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
 import type { CloseReason } from './context';
 import { ORDER_CHANNEL, type OrderEvent } from './events';
+import { Executions } from './executions';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
 import { lostToAnotherExecution, waitsForALivePrice } from './refusals';
-import { Executions } from './executions';
 import { type OrderRow, orders } from './schema';
 import type { Trading } from './service';
 
@@ -228,7 +228,10 @@ export class Engine {
    */
   private enqueue(orderId: number, run: () => Promise<unknown>): void {
     const account = this.owners.get(orderId);
-    if (account === undefined) return this.log(`order ${orderId}: fired but not followed`);
+    if (account === undefined) {
+      this.log(`order ${orderId}: fired but not followed`);
+      return;
+    }
     this.executions.run(account, async () => {
       try {
         await run();
