@@ -23,6 +23,7 @@ const WALL_CLOCK: Record<string, { reads: number; why: string }> = {
     reads: 1,
     why: 'how long a slow client has been behind: real time, as its buffer drains',
   },
+  'trading/watchers.ts': { reads: 1, why: "a node's silence: real time, as its presence messages" },
   'admin/risk-live.ts': { reads: 2, why: "the risk view's recomputation pace: a real wait (setTimeout's)" },
   'feed/external.ts': {
     reads: 1,

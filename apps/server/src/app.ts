@@ -44,7 +44,7 @@ import { statementRoutes } from './statements';
 import { tradingRoutes } from './trading';
 import { uploadRoutes } from './uploads';
 import { watchlistRoutes } from './watchlist';
-import { Gateway, websocketRoutes } from './ws';
+import { Gateway, tellPresence, websocketRoutes } from './ws';
 
 export interface App {
   http: FastifyInstance;
@@ -240,6 +240,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     deps.bus.subscribe(Channel.user, (e) =>
       gateway.sendToUser((e as UserEvent).userId, (e as UserEvent).message),
     ),
+    tellPresence(gateway, deps.bus, deps.node.id),
   ];
   http.addHook('onClose', async () => {
     for (const stop of unsubscribe) stop();

@@ -5,6 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
+import { Channel, type PresenceEvent } from '../src/bus/channels';
 import { type Config, testConfig } from '../src/config';
 import { embeddedDir } from '../src/db/client';
 import { copyEmptyDatabaseTemplate } from '../src/db/template';
@@ -31,6 +32,8 @@ export interface TestApp extends Platform {
    * market refuses it.
    */
   quote(symbol: string, price: string | { bid: string; ask: string }, time?: number): boolean;
+  /** The trader opens the app: signed in on a socket, as a node tells the leader (account figures go to them only). */
+  watch(userId: number): void;
   /** Calls the API in process and returns the parsed envelope. */
   call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -121,9 +124,15 @@ export async function startTestNode(
   };
 
   // Over the platform, not a copy: its engine and the other leader's parts are read when asked for.
-  const helpers: Pick<TestApp, 'clock' | 'quote' | 'call' | 'close'> = {
+  const helpers: Pick<TestApp, 'clock' | 'quote' | 'watch' | 'call' | 'close'> = {
     clock,
     quote,
+    watch: (userId) =>
+      platform.bus.publish(Channel.presence, {
+        node: 'a socket of the test',
+        joined: [userId],
+        left: [],
+      } satisfies PresenceEvent),
     async call(method, url, options = {}) {
       const headers: Record<string, string> = { lang: options.lang ?? 'en' };
       if (options.token) headers.authorization = options.token;

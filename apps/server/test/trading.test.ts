@@ -199,6 +199,7 @@ describe('EURGBP P&L converted to USD', () => {
     };
     // The engine's push marks the same position at each sweep: it must follow the rate too.
     const pushed: string[] = [];
+    t.watch(who.id);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const event = e as UserEvent;
       if (event.userId === who.id && event.message.type === 'FOREX_TRADE')
@@ -449,6 +450,7 @@ describe('stop-out', () => {
     const gbp = await submit(token, { type: 1, cont: '0.1', forex_id: id('GBPUSD'), multiple: 100 });
     expect([eur.body.code, gbp.body.code]).toEqual([1, 1]);
     const pushes: any[] = [];
+    t.watch(userId);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')

@@ -1,4 +1,4 @@
-import { Code, type ForexTradeMessage, type NotificationMessage, OrderStatus } from '@meridian/contract';
+import { Code, type NotificationMessage, OrderStatus } from '@meridian/contract';
 import type { Bus } from '../bus/bus';
 import { Channel, type UserEvent } from '../bus/channels';
 import { COPY_FAILED, COPY_STOPPED } from '../copying';
@@ -7,7 +7,7 @@ import { FUNDING_REVIEWED } from '../funding';
 import type { Relay } from '../outbox/outbox';
 import type { PushSender } from '../push';
 import type { OrderRow, TradingMarket } from '../trading';
-import { ORDER_CHANNEL, type OrderEvent } from '../trading';
+import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from '../trading';
 import type { ErrorLog } from '../util/log';
 import { type Notice, recordNotice } from './record';
 import type { NotificationRow } from './schema';
@@ -17,7 +17,7 @@ import { noticeText } from './texts';
 
 /**
  * Tells traders what happened to their accounts, run by the leader: order changes from the trading bus
- * (stops, stop-outs, pending fills and cancellations), margin calls from the account pushes, and funding
+ * (stops, stop-outs, pending fills and cancellations), margin calls as the engine sees them start, and funding
  * reviews and copy trading events from the outbox's relay (outbox/outbox.ts), which hands each again until
  * it is recorded. Each notice is recorded once (its `ref`) and delivered: a websocket push to the trader and
  * a Web Push to their browsers.
@@ -25,8 +25,6 @@ import { noticeText } from './texts';
 export class Notifier {
   private queue: Promise<unknown> = Promise.resolve();
   private stops: (() => void)[] = [];
-  /** Accounts told of their margin call, until they recover: one notice per margin call. */
-  private readonly inMarginCall = new Set<number>();
   /** Positions told of their pending order's fill: their later changes (a stop moved) tell nothing new. */
   private readonly filled = new Set<number>();
 
@@ -43,7 +41,10 @@ export class Notifier {
   start(relay: Relay): void {
     this.stops.push(
       this.bus.subscribe(ORDER_CHANNEL, (event) => this.followOrder((event as OrderEvent).order)),
-      this.bus.subscribe(Channel.user, (event) => this.followMarginCall(event as UserEvent)),
+      this.bus.subscribe(MARGIN_CALL_CHANNEL, (event) => {
+        const { userId, rate } = event as MarginCallEvent;
+        this.tell({ userId, kind: 'margin_call', params: { rate }, ref: null });
+      }),
     );
     relay.on(FUNDING_REVIEWED, (event) => this.record(fundingNotice(event)));
     relay.on(COPY_FAILED, (event) => this.record(copyFailedNotice(event)));
@@ -86,19 +87,6 @@ export class Notifier {
     const notice = orderNotice(order, this.market);
     if (notice?.kind === 'pending_filled') this.filled.add(order.id);
     if (notice) this.tell(notice);
-  }
-
-  /** The first account push at margin call tells of it; one out of it re-arms the notice. */
-  private followMarginCall({ userId, message }: UserEvent): void {
-    if (message.type !== 'FOREX_TRADE') return;
-    const { MarginCall, HazardRate } = (message as ForexTradeMessage).quotation;
-    if (!MarginCall) {
-      this.inMarginCall.delete(userId);
-      return;
-    }
-    if (this.inMarginCall.has(userId)) return;
-    this.inMarginCall.add(userId);
-    this.tell({ userId, kind: 'margin_call', params: { rate: HazardRate }, ref: null });
   }
 
   /** `tell`, for a caller that learns whether it failed (the relay hands the event again). */

@@ -25,13 +25,14 @@ import type { ErrorLog } from '../util/log';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
 import type { CloseReason } from './context';
-import { ORDER_CHANNEL, type OrderEvent } from './events';
+import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from './events';
 import { Executions } from './executions';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
 import { lostToAnotherExecution, waitsForALivePrice } from './refusals';
 import { type OrderRow, orders } from './schema';
 import type { Trading } from './service';
+import { Watchers } from './watchers';
 
 /** Account pushes and stop-out checks run at most this often per user (4 a second). */
 export const SWEEP_MS = 250;
@@ -108,6 +109,12 @@ export class Engine {
   /** Orders whose execution failed and whose triggers must be read back from the database. */
   private readonly toReload = new Set<number>();
   private readonly dirty = new Set<number>();
+  /** Instruments ticked since the last sweep: their holders are due (a tick costs the same however many hold it). */
+  private readonly ticked = new Set<number>();
+  /** Accounts last swept in margin call: the call is told once, when it starts. */
+  private readonly inMarginCall = new Set<number>();
+  /** Whose figures are pushed: accounts signed in on a socket of some node. */
+  private readonly watchers: Watchers;
   /** Whose each open order is: executions queue by account. */
   private readonly owners = new Map<number, number>();
   private readonly executions: Executions;
@@ -128,6 +135,9 @@ export class Engine {
     private readonly log: ErrorLog,
   ) {
     this.executions = new Executions(EXECUTION_LANES, (err) => this.log('execution failed', err));
+    this.watchers = new Watchers(bus, (userIds) => {
+      for (const userId of userIds) if (this.ordersByUser.has(userId)) this.dirty.add(userId);
+    });
   }
 
   /** Builds the index from the database, then follows ticks, order changes and the schedule. */
@@ -136,7 +146,9 @@ export class Engine {
       this.market.onTick((tick) => this.onTick(tick)),
       this.bus.subscribe(ORDER_CHANNEL, (event) => this.apply((event as OrderEvent).order)),
       this.bus.onReconnect(() => this.resyncSoon('bus reconnected')),
+      () => this.watchers.close(),
     );
+    this.watchers.start();
     await this.resync();
     this.timers = [
       setInterval(() => void this.sweep(), SWEEP_MS),
@@ -167,12 +179,7 @@ export class Engine {
           : this.trading.close(orderId, CLOSE_REASON[trigger.kind]),
       );
     }
-    const pair = this.market.tradable(tick.instrumentId)?.code;
-    for (const [instrumentId, userIds] of this.usersByInstrument) {
-      if (instrumentId === tick.instrumentId || (pair && this.convertsAt(instrumentId, pair))) {
-        for (const userId of userIds) this.dirty.add(userId);
-      }
-    }
+    this.ticked.add(tick.instrumentId);
   }
 
   /**
@@ -407,7 +414,19 @@ export class Engine {
     return this.nextSweep;
   }
 
+  /** Makes due the holders of the instruments ticked since the last sweep, and of those converting at them. */
+  private holdersOfTicked(): void {
+    const pairs = [...this.ticked].map((id) => this.market.tradable(id)?.code);
+    for (const [instrumentId, userIds] of this.usersByInstrument) {
+      const moved =
+        this.ticked.has(instrumentId) || pairs.some((pair) => pair && this.convertsAt(instrumentId, pair));
+      if (moved) for (const userId of userIds) this.dirty.add(userId);
+    }
+    this.ticked.clear();
+  }
+
   private async sweepDue(): Promise<void> {
+    this.holdersOfTicked();
     if (this.dirty.size === 0) return;
     const userIds = [...this.dirty];
     this.dirty.clear();
@@ -454,15 +473,28 @@ export class Engine {
     return moved;
   }
 
+  /** A margin call is told when it starts, whether or not anyone watches the account; leaving it re-arms it. */
+  private tellMarginCall(userId: number, marginCall: boolean, rate: string): void {
+    if (!marginCall) {
+      this.inMarginCall.delete(userId);
+      return;
+    }
+    if (this.inMarginCall.has(userId)) return;
+    this.inMarginCall.add(userId);
+    this.bus.publish(MARGIN_CALL_CHANNEL, { userId, rate } satisfies MarginCallEvent);
+  }
+
   private sweepAccount(userId: number, balance: string, settings: Settings): void {
     const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
-    if (held.length === 0) return;
+    if (held.length === 0) {
+      this.inMarginCall.delete(userId);
+      return;
+    }
     const marked = held.map((order) => ({ id: order.id, margin: order.margin, ...this.trading.mark(order) }));
     const figures = accountFigures(balance, marked);
-    this.bus.publish(Channel.user, {
-      userId,
-      message: forexTrade(figures, marked, settings.margin_call_level),
-    });
+    const message = forexTrade(figures, marked, settings.margin_call_level);
+    if (this.watchers.isWatched(userId)) this.bus.publish(Channel.user, { userId, message });
+    this.tellMarginCall(userId, message.quotation.MarginCall, message.quotation.HazardRate);
     if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
     const now = this.trading.now();
     const live = new Map(

@@ -1,8 +1,8 @@
 /** The trading area's face: all that other areas and the composition root use of it. */
 export { bookOf } from './book';
 export { Engine } from './engine';
-export type { OrderEvent } from './events';
-export { ORDER_CHANNEL } from './events';
+export type { MarginCallEvent, OrderEvent } from './events';
+export { MARGIN_CALL_CHANNEL, ORDER_CHANNEL } from './events';
 export { startExpiryJob } from './expiry';
 export { dayBounds, HISTORY_STATUSES, historyFilter } from './history-filter';
 export type { Tick, TradingMarket } from './market';

@@ -63,6 +63,7 @@ export class Gateway {
   private readonly byUser = new Map<number, Set<Connection>>();
   readonly connections = new Set<Connection>();
   private corked: Socket[] = [];
+  private watching: (userId: number, watched: boolean) => void = () => {};
 
   // The wall clock: how long a client has been behind is real time, as its socket's buffer drains in it.
   constructor(private readonly now: () => number = Date.now) {}
@@ -106,10 +107,28 @@ export class Gateway {
 
   /** Binds the connection to a signed-in user's channel (or unbinds it, with null). */
   setUser(conn: Connection, user: { id: number; session: string } | null): void {
-    if (conn.userId !== null) removeFrom(this.byUser, conn.userId, conn);
+    const was = conn.userId;
+    if (was !== null) {
+      removeFrom(this.byUser, was, conn);
+      if (!this.byUser.has(was)) this.watching(was, false);
+    }
     conn.userId = user?.id ?? null;
     conn.session = user?.session ?? null;
-    if (user) addTo(this.byUser, user.id, conn);
+    if (user) {
+      const first = !this.byUser.has(user.id);
+      addTo(this.byUser, user.id, conn);
+      if (first) this.watching(user.id, true);
+    }
+  }
+
+  /** Tells `listener` when a user's first connection signs in and when their last one leaves. */
+  onWatching(listener: (userId: number, watched: boolean) => void): void {
+    this.watching = listener;
+  }
+
+  /** The users signed in on this node's connections. */
+  watchedUsers(): number[] {
+    return [...this.byUser.keys()];
   }
 
   /** Connections bound to a user's channel. */

@@ -28,6 +28,7 @@ describe("a gold buy held over Wednesday's rollover", () => {
     // Not before 22:00 UTC.
     expect(await d.rolloverAt('2026-11-18T21:59:59Z')).toBe(0);
     const pushed: AccountPush[] = [];
+    t.watch(userId);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')

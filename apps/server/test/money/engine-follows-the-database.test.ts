@@ -34,6 +34,7 @@ describe('a stale "holding" message about a position already closed', () => {
     expect(t.engine.index.size).toBe(triggers);
 
     const pushed: { TransOrder: { Id: number }[] }[] = [];
+    t.watch(userId);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')

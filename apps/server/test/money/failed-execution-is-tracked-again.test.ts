@@ -80,6 +80,7 @@ describe('an account sweep that fails', () => {
     d.tick('EURUSD', '1.10000');
     await d.submit(token, { type: 1, cont: '0.1', forex_id: d.id('EURUSD'), multiple: 100 });
     const pushed: unknown[] = [];
+    t.watch(userId);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE') pushed.push(event.message);

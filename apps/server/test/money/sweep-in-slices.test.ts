@@ -38,6 +38,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the account sweep', () => {
 
     const pushed = new Map<number, { turned: boolean; marginCall: boolean }>();
     let turned = false;
+    t.watch(many.id);
+    t.watch(other.id);
     const off = t.bus.subscribe(Channel.user, (e) => {
       const { userId, message } = e as UserEvent;
       if (message.type !== 'FOREX_TRADE') return;
