@@ -171,7 +171,8 @@ describe('kline from memory', () => {
         },
       ]);
       expect(rows).toEqual(await read(t.market));
-      expect(rows).toEqual(await stored(follower, '1min'));
+      // The leader's writes: the follower writes none.
+      expect(rows).toEqual(await stored(t.market, '1min'));
     } finally {
       await follower.stop();
     }
