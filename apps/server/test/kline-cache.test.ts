@@ -3,7 +3,7 @@ import { api, type Candle, Code, MAX_BARS, PERIODS, type Period } from '@meridia
 import type { Bar } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentFeed } from '../src/feed/feed';
-import { BarBook, candleOf, readBars } from '../src/market/candles';
+import { BarBook, candleOf, overStored, readBars } from '../src/market/candles';
 import { KlineCache, type KlineView } from '../src/market/kline-cache';
 import { createMarket, type Market } from '../src/market/service';
 import { Piece, splicedGzip } from '../src/market/spliced-gzip';
@@ -171,7 +171,8 @@ describe('kline from memory', () => {
         },
       ]);
       expect(rows).toEqual(await read(t.market));
-      expect(rows).toEqual(await stored(follower, '1min'));
+      // The leader's writes: the follower writes none.
+      expect(rows).toEqual(await stored(t.market, '1min'));
     } finally {
       await follower.stop();
     }
@@ -219,6 +220,20 @@ describe('the kline cache', () => {
       candleOf(bar(120, 102), 2),
       candleOf(bar(180, 103), 2),
     ]);
+  });
+
+  it("lays a node's latest bars over the stored ones, unless a stored one took more ticks", () => {
+    const book = new BarBook();
+    for (const part of [bar(60, 100), bar(70, 101), bar(120, 102), bar(180, 103), bar(190, 104)])
+      book.apply(1, 2, part, ['1min']);
+    // The two bars ticks moved last: the one in progress and the one before it.
+    const recent = book.recent(1, '1min');
+    expect(recent.map((b) => b.time)).toEqual([120, 180]);
+    // The leader wrote the bar of 120 with a tick this node missed, and not yet the bar of 180.
+    const stored = [bar(0, 99), bar(60, 100, 2), { ...bar(120, 105), volume: 2 }];
+    expect(overStored(stored, recent, 3)).toEqual([bar(60, 100, 2), stored[2], recent[1]]);
+    // An older copy of it (as many ticks or fewer) gives way to the node's.
+    expect(overStored([bar(0, 99), bar(120, 90)], recent, 10)).toEqual([bar(0, 99), ...recent]);
   });
 
   it('reads again when the book moved without a tick, and drops the least recently read series', async () => {

@@ -20,11 +20,14 @@ export interface StoredBar {
 
 /**
  * The bars in progress, one per instrument and period. Ticks and shorter bars merge into them; every
- * bar touched since the last flush is kept once, by key, until it is written.
+ * bar touched since the last flush is kept once, by key, until it is written. The last two bars ticks
+ * moved in each series (the one in progress and the one before) are kept too: those the leader may not
+ * have written yet, which a follower's charts and a new leader's first write need (see `recent`).
  */
 export class BarBook {
   private readonly bars = new Map<number, Map<Period, Bar>>();
   private dirty = new Map<string, StoredBar>();
+  private readonly moved = new Map<string, StoredBar[]>();
 
   current(instrumentId: number, period: Period): Bar | undefined {
     return this.bars.get(instrumentId)?.get(period);
@@ -45,7 +48,13 @@ export class BarBook {
       const bar = mergeBar(previous?.time === start ? previous : undefined, part, start);
       open.set(period, bar);
       const stored = { instrumentId, period, precision, bar };
-      this.dirty.set(`${instrumentId}:${period}:${start}`, stored);
+      const series = `${instrumentId}:${period}`;
+      this.dirty.set(`${series}:${start}`, stored);
+      // On the tick path: a new array only when a bar opens.
+      const moved = this.moved.get(series);
+      const last = moved?.at(-1);
+      if (moved && last?.bar.time === start) moved[moved.length - 1] = stored;
+      else this.moved.set(series, last ? [last, stored] : [stored]);
       return stored;
     });
   }
@@ -54,6 +63,16 @@ export class BarBook {
     const rows = [...this.dirty.values()];
     this.dirty = new Map();
     return rows;
+  }
+
+  /** The bars ticks last moved in a series on this node, oldest first: the one in progress and the one before. */
+  recent(instrumentId: number, period: Period): Bar[] {
+    return (this.moved.get(`${instrumentId}:${period}`) ?? []).map((row) => row.bar);
+  }
+
+  /** The bars ticks last moved in every series on this node (two at most in each). */
+  allRecent(): StoredBar[] {
+    return [...this.moved.values()].flat();
   }
 
   private periodsOf(instrumentId: number): Map<Period, Bar> {
@@ -79,16 +98,25 @@ export function candleOf(bar: Bar, precision: number): Candle {
 
 /**
  * Writes bars with one statement per chunk: columns travel as arrays, so a month of minutes is quick.
- * `insert` is for new history (a quarter faster); `upsert` replaces bars that may exist.
+ * `insert` is for new history (a quarter faster); `upsert` replaces bars that may exist; `catch-up` too,
+ * but keeps a stored bar that took more ticks (a larger volume: every tick adds to it), for bars that
+ * another node may have written further than this one saw (a new leader's, from the old one's ticks).
  */
-export async function writeBars(db: Db, rows: StoredBar[], mode: 'insert' | 'upsert'): Promise<void> {
+export async function writeBars(
+  db: Db,
+  rows: StoredBar[],
+  mode: 'insert' | 'upsert' | 'catch-up',
+): Promise<void> {
+  const replace = sql`on conflict (instrument_id, period, time) do update set
+    open = excluded.open, high = excluded.high, low = excluded.low,
+    close = excluded.close, volume = excluded.volume`;
   const onConflict =
     mode === 'upsert'
-      ? sql`on conflict (instrument_id, period, time) do update set
-          open = excluded.open, high = excluded.high, low = excluded.low,
-          close = excluded.close, volume = excluded.volume`
-      : // Two nodes may write the same seeded history for a newly enabled instrument: the first wins.
-        sql`on conflict (instrument_id, period, time) do nothing`;
+      ? replace
+      : mode === 'catch-up'
+        ? sql`${replace} where candles.volume <= excluded.volume`
+        : // Two nodes may write the same seeded history for a newly enabled instrument: the first wins.
+          sql`on conflict (instrument_id, period, time) do nothing`;
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
     const chunk = rows.slice(i, i + WRITE_CHUNK);
     const column = (pick: (row: StoredBar) => string | number) => `{${chunk.map(pick).join(',')}}`;
@@ -147,6 +175,19 @@ export async function readBars(
     }
     return { time, open, high, low, close, volume };
   });
+}
+
+/**
+ * Stored bars (oldest first) with this node's latest bars of the series over them, the latest `count`: a
+ * bar the leader has not written yet is added, one it has is replaced, unless the stored one took more
+ * ticks (this node missed some).
+ */
+export function overStored(stored: Bar[], recent: Bar[], count: number): Bar[] {
+  const newer = recent.filter((bar) => !stored.some((s) => s.time === bar.time && s.volume > bar.volume));
+  const times = new Set(newer.map((bar) => bar.time));
+  return [...stored.filter((bar) => !times.has(bar.time)), ...newer]
+    .sort((a, b) => a.time - b.time)
+    .slice(-count);
 }
 
 /**

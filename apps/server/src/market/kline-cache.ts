@@ -22,7 +22,10 @@ export interface KlineSource {
   /** The bars in progress, moved by ticks on every node (the leader's feed, the bus on the others). */
   book: BarBook;
   precisionOf(instrumentId: number): number;
-  /** The latest `count` stored bars, oldest first, read once this node's bars in progress are written. */
+  /**
+   * The latest `count` stored bars, oldest first, read once the leader's bars in progress are written, with
+   * the bars this node moved last over them (a follower's, which the leader may not have written yet).
+   */
   stored(instrumentId: number, precision: number, period: Period, count: number): Promise<Bar[]>;
   /** Throws when candles are outside the kline answer's contract (each is checked once, when kept). */
   check(candles: Candle[]): void;

@@ -10,7 +10,7 @@ import type { FeedInstrument, PriceFeed, Tick } from '../feed/feed';
 import { Simulator } from '../feed/simulator';
 import { assertAnswer } from '../http/answers';
 import type { Log } from '../util/log';
-import { BarBook, candleOf, readBars, writeBars } from './candles';
+import { BarBook, candleOf, overStored, readBars, writeBars } from './candles';
 import { type MarketInstrument, readDefinitions } from './definitions';
 import { historyLoader } from './history';
 import { KlineCache, type KlineView } from './kline-cache';
@@ -23,7 +23,7 @@ import { SpikeFilter } from './spikes';
 export const MARKET_TICK = 'market.tick';
 /** Bus channel telling every node that instrument definitions changed in the database. */
 export const MARKET_DEFINITIONS = 'market.definitions';
-/** Bars in progress are written this often (and on stop, and before a kline series is read from them). */
+/** The leader writes the bars in progress this often (and on stop, and before a kline series is read from them). */
 const FLUSH_EVERY_MS = 1000;
 /** A provider's stamp further ahead of our clock than this is taken at our clock (TRADING.md "Prices"). */
 export const MAX_AHEAD_MS = 2_000;
@@ -80,14 +80,15 @@ export function createMarket({ db, bus, config, now, feed, log }: MarketDeps) {
   const source = feed ?? feedFor(config, now, log);
   const history = historyLoader({ db, config, now, log, bars, quotes, sparks });
   // Every node moves its own bars with the same ticks (the leader's feed, the bus on the others), so a
-  // follower's closed bars close when the leader's do.
+  // follower's closed bars close when the leader's do. Only the leader writes them: a follower's series
+  // lays its latest bars over the stored ones, which may not hold them yet, so its answer is the leader's.
   const klines = new KlineCache({
     book: bars,
     precisionOf: (id) => byId.get(id)!.pricePrecision,
     async stored(id, precision, period, count) {
       await history.complete(byId.get(id)!);
       await flush();
-      return readBars(db, id, precision, period, count);
+      return overStored(await readBars(db, id, precision, period, count), bars.recent(id, period), count);
     },
     check: (candles) => assertAnswer(db, endpoints.kline.path, endpoints.kline.answer, candles),
   });
@@ -132,12 +133,21 @@ export function createMarket({ db, bus, config, now, feed, log }: MarketDeps) {
     source.start(feedInstruments, pushTick);
   }
 
-  /** Writes the bars touched since the last flush; flushes run one after another. */
-  function flush(): Promise<void> {
-    writing = writing
-      .then(() => writeBars(db, bars.takeDirty(), 'upsert'))
-      .catch((err) => log.error({ err }, 'candle write failed'));
+  /** Runs candle writes one after another. */
+  function write(run: () => Promise<void> | undefined): Promise<void> {
+    writing = writing.then(run).catch((err) => log.error({ err }, 'candle write failed'));
     return writing;
+  }
+
+  /**
+   * The leader writes the bars touched since its last flush. A follower forgets them: the leader writes the
+   * same bars, and the book keeps the latest of each series for this node's charts and a takeover.
+   */
+  function flush(): Promise<void> {
+    return write(() => {
+      const rows = bars.takeDirty();
+      return leading ? writeBars(db, rows, 'upsert') : undefined;
+    });
   }
 
   function publish({ topic, message }: TopicPush): void {
@@ -226,12 +236,19 @@ export function createMarket({ db, bus, config, now, feed, log }: MarketDeps) {
       stopFollowing?.();
       stopFollowing = undefined;
       leading = true;
+      // The old leader wrote each second and may have died before its last bars: this node's are written
+      // first, except over a bar it stored with ticks that never reached this node.
+      void write(() => writeBars(db, bars.allRecent(), 'catch-up'));
       startFeed();
     },
 
     /** Follows the leader's ticks from the bus, keeping quotes and bars current for this node's requests. */
     async follow(): Promise<void> {
-      if (leading) await source.stop();
+      if (leading) {
+        await source.stop();
+        // Its last bars, before it forgets them as a follower does (the next leader may be a while coming).
+        await flush();
+      }
       leading = false;
       stopFollowing ??= bus.subscribe(MARKET_TICK, (tick) => {
         if (!leading) applyTick(tick as ReceivedTick, false);
