@@ -291,6 +291,20 @@ export async function startBenchPlatform(overrides: Partial<Config> = {}): Promi
 /** Crypto trades around the clock, so the benchmarks can use the real clock any day. */
 export const SYMBOL = 'BTCUSD';
 
+/**
+ * Ticks of SYMBOL wandering ±50 around its quote now (i: the tick's number): they reach no resting level
+ * 1,000 or more away.
+ */
+export function wanderingTicks(platform: Platform): (i: number) => void {
+  const base = Number(platform.market.quote(platform.market.instrumentByCode(SYMBOL)!.id)!.price);
+  return (i) => {
+    const price = (base + ((i * 7919) % 100) - 50).toFixed(2);
+    if (!platform.market.pushTick({ symbol: SYMBOL, price, time: Date.now(), volume: 1 })) {
+      throw new Error('tick refused');
+    }
+  };
+}
+
 /** Keeps SYMBOL's quote fresh (orders need a price younger than QUOTE_MAX_AGE); returns the stop. */
 export function keepQuoteFresh(platform: Platform, symbol = SYMBOL): () => void {
   const id = platform.market.instrumentByCode(symbol)!.id;
@@ -330,6 +344,32 @@ export async function traders(
     out.push({ id, token: await createSession(db, id) });
   }
   return out;
+}
+
+/**
+ * The transaction an order needs at the least, straight on the database: lock the account row, insert the
+ * order, update the balance, insert the ledger row. The baseline of the rows that settle orders.
+ */
+export function bareOrderTransaction(
+  db: Platform['database']['db'],
+  userId: number,
+  instrument: { id: number; showCode: string; minLots: string },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select balance from users where id = ${userId} for update`);
+    const inserted = await tx.execute(
+      sql`insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
+          origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at)
+        values (${userId}, ${instrument.id}, ${instrument.showCode}, 1, 1, ${instrument.minLots}, '1', 100,
+          '1', '1', '1', '0', '0', 'USD', '0', 1, now()) returning id`,
+    );
+    const orderId = (inserted as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    await tx.execute(sql`update users set balance = balance - 1 where id = ${userId} returning balance`);
+    await tx.execute(
+      sql`insert into ledger_entries (user_id, account, type, amount, balance_after, ref_type, ref_id)
+        values (${userId}, 'balance', 'trade_margin', '-1', '0', 'order', ${orderId})`,
+    );
+  });
 }
 
 /** A full collection (node runs with --expose-gc). */

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client';
 import {
   type BenchPlatform,
+  bareOrderTransaction,
   closedLoop,
   clusterAvailable,
   httpRate,
@@ -102,24 +103,8 @@ async function measure(platform: BenchPlatform, label: string): Promise<Row[]> {
 
     const db = platform.database.db;
     // Baseline: the order's bare transaction, as many at a time as the HTTP run has connections.
-    const bareTransaction = (i: number) => {
-      const userId = bareAccounts[i % bareAccounts.length]!.id;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select balance from users where id = ${userId} for update`);
-        const inserted = await tx.execute(
-          sql`insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
-              origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at)
-            values (${userId}, ${instrument.id}, ${instrument.showCode}, 1, 1, ${instrument.minLots}, '1', 100,
-              '1', '1', '1', '0', '0', 'USD', '0', 1, now()) returning id`,
-        );
-        const orderId = (inserted as unknown as { rows: { id: number }[] }).rows[0]!.id;
-        await tx.execute(sql`update users set balance = balance - 1 where id = ${userId} returning balance`);
-        await tx.execute(
-          sql`insert into ledger_entries (user_id, account, type, amount, balance_after, ref_type, ref_id)
-            values (${userId}, 'balance', 'trade_margin', '-1', '0', 'order', ${orderId})`,
-        );
-      });
-    };
+    const bareTransaction = (i: number) =>
+      bareOrderTransaction(db, bareAccounts[i % bareAccounts.length]!.id, instrument);
     const headers = accounts.map((a) => ({ authorization: a.token }));
     const httpOrders = (seconds: number) => placeOrders(db, [url], headers, seconds);
 

@@ -2,7 +2,7 @@
  * tick-trigger: microseconds per tick through the whole tick path (market bars and quote → bus → engine
  * trigger index) with 1,000,000 resting triggers that the ticks do not reach, against the same with none.
  */
-import { log, main, microsPerCall, row, SECONDS, SYMBOL, startBenchPlatform } from './lib';
+import { log, main, microsPerCall, row, SECONDS, SYMBOL, startBenchPlatform, wanderingTicks } from './lib';
 
 const TRIGGERS = Number(process.env.BENCH_TRIGGERS ?? 1_000_000);
 
@@ -12,12 +12,7 @@ main(async () => {
     const id = platform.market.instrumentByCode(SYMBOL)!.id;
     const base = Number(platform.market.quote(id)!.price);
     // Prices wander ±50 around the quote; the resting levels sit at least 1,000 away, above and below.
-    const tick = (i: number) => {
-      const price = (base + ((i * 7919) % 100) - 50).toFixed(2);
-      if (!platform.market.pushTick({ symbol: SYMBOL, price, time: Date.now(), volume: 1 })) {
-        throw new Error('tick refused');
-      }
-    };
+    const tick = wanderingTicks(platform);
     microsPerCall(tick, 1000); // warm-up
     const none = microsPerCall(tick, SECONDS * 1000);
 

@@ -17,6 +17,8 @@ const BENCHMARKS = [
   'http-trade-list',
   'order-place',
   'tick-trigger',
+  'gap-10k-stops',
+  'accounts-100k',
   'ws-fanout',
   'kline-query',
   'memory',
