@@ -74,7 +74,9 @@ main(async (): Promise<Row[]> => {
     ).rows[0]!.n;
     fullGc();
     const rss = rssMb();
-    log(`${positions} positions of ${ACCOUNTS} accounts inserted and followed in ${loadSeconds.toFixed(1)} s, RSS ${rss.toFixed(0)} MB`);
+    log(
+      `${positions} positions of ${ACCOUNTS} accounts inserted and followed in ${loadSeconds.toFixed(1)} s, RSS ${rss.toFixed(0)} MB`,
+    );
 
     microsPerCall(tick, 1000);
     const loaded = microsPerCall(tick, SECONDS * 1000);

@@ -26,7 +26,10 @@ const PER_ACCOUNT = 4;
 /** As many as the engine's executions run at once (trading/engine.ts EXECUTION_LANES). */
 const LANES = 4;
 
-async function count(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, query: ReturnType<typeof sql>) {
+async function count(
+  db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> },
+  query: ReturnType<typeof sql>,
+) {
   const result = (await db.execute(query)) as { rows: { n: number }[] };
   return result.rows[0]!.n;
 }
@@ -74,14 +77,16 @@ main(async (): Promise<Row[]> => {
 
     // Baseline: the bare order transaction, as many at a time as the engine's lanes.
     const bareAccounts = accounts.slice(0, 100);
-    const bare = (i: number) => bareOrderTransaction(db, bareAccounts[i % bareAccounts.length]!.id, instrument);
+    const bare = (i: number) =>
+      bareOrderTransaction(db, bareAccounts[i % bareAccounts.length]!.id, instrument);
     await closedLoop(bare, { ms: 1000, concurrency: LANES });
     const baseline = await closedLoop(bare, { ms: SECONDS * 1000, concurrency: LANES });
 
     // The gap: a quote 10 % down, confirmed by the next (the spike filter holds a lone jump).
     const gap = (price * 0.9).toFixed(instrument.pricePrecision);
     const started = performance.now();
-    for (let i = 0; i < 2; i++) platform.market.pushTick({ symbol: SYMBOL, price: gap, time: Date.now(), volume: 1 });
+    for (let i = 0; i < 2; i++)
+      platform.market.pushTick({ symbol: SYMBOL, price: gap, time: Date.now(), volume: 1 });
     await platform.engine!.idle();
     const seconds = (performance.now() - started) / 1000;
     const perSecond = stops / seconds;

@@ -40,8 +40,8 @@ export const SWEEP_MS = 250;
 export const RESYNC_MS = 60_000;
 /** A closed order's version is remembered this long, so a late message about it cannot bring it back. */
 const TOMBSTONE_MS = 10 * 60_000;
-/** Orders read back from the database per statement. */
-const READ_CHUNK = 1000;
+/** Rows read back from the database per statement: a statement takes at most 65,535 parameters. */
+const READ_CHUNK = 10_000;
 /**
  * Positions a sweep marks between two turns of the event loop: a tick makes every holder of its
  * instrument due, and marking them all in one go held every order in flight behind it (order-place p99).
@@ -447,10 +447,15 @@ export class Engine {
    */
   private async sweepAt(userIds: number[], settings: Settings, sliced: boolean): Promise<number[]> {
     this.movedSinceRead.clear();
-    const balances = await this.db
-      .select({ id: users.id, balance: users.balance })
-      .from(users)
-      .where(inArray(users.id, userIds));
+    const balances: { id: number; balance: string }[] = [];
+    for (let i = 0; i < userIds.length; i += READ_CHUNK) {
+      balances.push(
+        ...(await this.db
+          .select({ id: users.id, balance: users.balance })
+          .from(users)
+          .where(inArray(users.id, userIds.slice(i, i + READ_CHUNK)))),
+      );
+    }
     const moved: number[] = [];
     let positions = 0;
     for (const { id: userId, balance } of balances) {

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Desk, desk } from '../desk';
+import { startTestApp, type TestApp } from '../harness';
+
+let t: TestApp;
+let d: Desk;
+beforeAll(async () => {
+  t = await startTestApp();
+  d = desk(t);
+});
+afterAll(() => t?.close());
+
+const ACCOUNTS = 70_000;
+
+// Issue 50: the sweep read every due account's balance in one statement, which takes at most 65,535
+// parameters: past that many accounts due at once (a new leader's first sweep) it failed, again and again.
+describe(`a gold buy falling to its stop-out while ${ACCOUNTS.toLocaleString('en')} other accounts hold gold`, () => {
+  it('is stopped out', async () => {
+    const { id: userId, token } = await d.trader('1000');
+    d.tick('XAUUSD', '2000.00');
+    const buy = await d.submit(token, { type: 1, cont: '0.4', forex_id: d.id('XAUUSD'), multiple: 100 });
+    expect(buy.code).toBe(1);
+    // Rows, not trades: accounts holding a copy of the position, for the engine to follow.
+    const db = t.database.db;
+    await db.execute(sql`
+      insert into users (uid, login_type, email, invite_code, balance)
+      select 'many' || g, 'email', 'many' || g || '@example.com', 'many' || g, 1000000
+      from generate_series(1, ${ACCOUNTS}) g`);
+    await db.execute(sql`
+      insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
+        origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at)
+      select u.id, o.instrument_id, o.show_code, o.side, o.status, o.lots, o.contract_size, o.leverage,
+        o.origin_price, o.price, o.margin, o.fee, o.spread_rate, o.quote_currency, o.fee_rate, o.fee_type, o.filled_at
+      from orders o cross join users u where o.id = ${buy.data.Id} and u.uid like 'many%'`);
+    // A leader taking over: every account it follows is due.
+    await t.engine.resync();
+
+    d.tick('XAUUSD', '1985.00');
+    await d.settled();
+    await d.settled();
+    expect(await d.order(buy.data.Id)).toMatchObject({ status: 3, closeReason: 'stop_out' });
+    await d.expectBalanced(userId);
+  }, 120_000);
+});
