@@ -232,7 +232,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
   });
   for (const register of MODULES) await register(http, deps);
-  await websocketRoutes(http, db, gateway, config.wsMaxPerIp);
+  await websocketRoutes(http, { db, gateway, bus: deps.bus, maxPerIp: config.wsMaxPerIp });
   const unsubscribe = [
     deps.bus.subscribe(Channel.topic, (e) =>
       gateway.publish((e as TopicEvent).topic, (e as TopicEvent).message),
