@@ -16,6 +16,7 @@ import { requestLanguage } from '../http/lang';
 import { hashToken, liveSessions, userForToken } from '../http/sessions';
 import { translate } from '../i18n';
 import { type Connection, type Gateway, reply, type SignedIn } from './gateway';
+import type { Places } from './places';
 
 /** A client that has sent nothing (not even a ping) for this long is gone. */
 const IDLE_TIMEOUT_MS = 30_000;
@@ -50,8 +51,8 @@ export interface SocketDeps {
   db: Db;
   gateway: Gateway;
   bus: Bus;
-  /** Websocket connections one address may hold open at once (WS_MAX_PER_IP). */
-  maxPerIp: number;
+  /** The places each address may hold (WS_MAX_PER_IP): per node, or across nodes in Redis. */
+  places: Places;
 }
 
 /**
@@ -65,11 +66,10 @@ export async function websocketRoutes(parent: FastifyInstance, deps: SocketDeps)
   });
 }
 
-function socketRoute(app: FastifyInstance, { db, gateway, bus, maxPerIp }: SocketDeps): void {
+function socketRoute(app: FastifyInstance, { db, gateway, bus, places }: SocketDeps): void {
   // When each connection last sent anything, by the wall clock: idleness is real time, as the client's pings are.
   const lastSeen = new Map<Connection, number>();
   const languages = new Map<Connection, Language>();
-  const perIp = new Map<string, number>();
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
     for (const [conn, seen] of lastSeen) if (seen < cutoff) conn.socket.terminate();
@@ -95,16 +95,15 @@ function socketRoute(app: FastifyInstance, { db, gateway, bus, maxPerIp }: Socke
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
     const lang = requestLanguage(req);
-    const open = perIp.get(req.ip) ?? 0;
-    if (open >= maxPerIp) {
-      socket.close(POLICY_VIOLATION, 'too many connections');
-      return;
-    }
-    perIp.set(req.ip, open + 1);
+    // Whether the address may hold one more: the messages wait for the answer (a refused one's, for ever).
+    const place = places.take(req.ip);
     const conn = gateway.add(socket);
     const allowed = messageBudget();
     lastSeen.set(conn, Date.now());
     languages.set(conn, lang);
+    void place.then((release) => {
+      if (!release) socket.close(POLICY_VIOLATION, 'too many connections');
+    });
     socket.on('message', (data, isBinary) => {
       lastSeen.set(conn, Date.now());
       if (!allowed()) {
@@ -112,17 +111,16 @@ function socketRoute(app: FastifyInstance, { db, gateway, bus, maxPerIp }: Socke
         return;
       }
       const text = isBinary ? '' : data.toString();
-      void handleMessage(db, gateway, conn, lang, text).catch((err) => {
-        req.log.error({ err }, 'websocket message failed');
-      });
+      void place
+        .then((release) => release && handleMessage(db, gateway, conn, lang, text))
+        .catch((err) => req.log.error({ err }, 'websocket message failed'));
     });
     socket.on('close', () => {
       lastSeen.delete(conn);
       languages.delete(conn);
       gateway.remove(conn);
-      const left = (perIp.get(req.ip) ?? 1) - 1;
-      if (left > 0) perIp.set(req.ip, left);
-      else perIp.delete(req.ip);
+      // Closed before the answer came: the place is given back once it does.
+      void place.then((release) => release?.());
     });
     socket.on('error', () => socket.terminate());
   });
