@@ -44,7 +44,7 @@ import { statementRoutes } from './statements';
 import { tradingRoutes } from './trading';
 import { uploadRoutes } from './uploads';
 import { watchlistRoutes } from './watchlist';
-import { Gateway, tellPresence, websocketRoutes } from './ws';
+import { Gateway, nodePlaces, sharedPlaces, tellPresence, websocketRoutes } from './ws';
 
 export interface App {
   http: FastifyInstance;
@@ -170,19 +170,29 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   );
   // Same-origin calls need no CORS answer: without allowed origins the plugin's hook would run on every request for nothing.
   if (config.corsOrigins.length > 0) await http.register(cors, { origin: config.corsOrigins });
-  // Ceilings are per route (http/limits.ts); across nodes they are counted in Redis, under this deployment's prefix.
+  // Ceilings are per route (http/limits.ts), websocket places per address (ws/places.ts); across nodes both
+  // are counted in Redis, under this deployment's prefix.
   const ceilings = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,
-        // Not queued while disconnected: the ceiling is skipped at once (skipOnError below), not after a wait.
+        // Not queued while disconnected: the ceiling is skipped, and the place counted in the node, at once.
         enableOfflineQueue: false,
         keyPrefix: config.redisPrefix,
       })
     : undefined;
-  if (ceilings) {
-    appDeps.redisState?.watch('request ceilings', ceilings);
-    http.addHook('onClose', async () => ceilings.disconnect());
-  }
+  const places = ceilings
+    ? sharedPlaces(ceilings, {
+        max: config.wsMaxPerIp,
+        node,
+        onFallback: (err) => appDeps.redisState?.fellBack(err),
+      })
+    : nodePlaces(config.wsMaxPerIp);
+  if (ceilings) appDeps.redisState?.watch('request ceilings and websocket places', ceilings);
+  http.addHook('onClose', async () => {
+    // The places first: a stopping node gives its places back over this connection.
+    await places.stop();
+    ceilings?.disconnect();
+  });
   // Redis away: the ceilings are skipped rather than every request refused (sign-in and codes keep their own
   // throttles, counted in the node meanwhile: http/throttle.ts `withFallback`).
   await http.register(rateLimit, {
@@ -232,7 +242,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
   });
   for (const register of MODULES) await register(http, deps);
-  await websocketRoutes(http, db, gateway, config.wsMaxPerIp);
+  await websocketRoutes(http, { db, gateway, bus: deps.bus, places });
   const unsubscribe = [
     deps.bus.subscribe(Channel.topic, (e) =>
       gateway.publish((e as TopicEvent).topic, (e as TopicEvent).message),

@@ -13,7 +13,7 @@ export interface RedisServer {
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
 /** A port nothing listens on now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   const port = await listenOnLoopback(server);
   await new Promise((done) => server.close(done));

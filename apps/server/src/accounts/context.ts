@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../bus/bus';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { Secrets } from '../http/secrets';
@@ -22,6 +23,8 @@ export interface AccountsContext {
   log: FastifyBaseLogger;
   throttle: Throttle;
   secrets: Secrets;
+  /** Where ended sessions are announced, so every node's websockets drop them. */
+  bus: Bus;
   onDemoReset?: DemoResetHook;
 }
 

@@ -1,4 +1,5 @@
 import type { endpoints, InputOf } from '@meridian/contract';
+import { tellSessionsEnded } from '../bus/channels';
 import { codeAccount, throttledCodeCheck } from '../http/code-throttle';
 import { refuse } from '../http/errors';
 import { hashPassword } from '../http/password';
@@ -15,7 +16,12 @@ export type ForgetPasswordInput = InputOf<typeof endpoints.forgetPassword>;
 export type AmendPasswordInput = InputOf<typeof endpoints.amendPassword>;
 
 /** Sets the password with the reset code `codeId` (checked), using it up, then signs the user out everywhere. */
-async function changePassword({ db, now }: AccountsContext, user: User, codeId: number, password: string) {
+async function changePassword(
+  { db, now, bus }: AccountsContext,
+  user: User,
+  codeId: number,
+  password: string,
+) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const at = new Date(now());
@@ -23,6 +29,7 @@ async function changePassword({ db, now }: AccountsContext, user: User, codeId: 
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeUserSessions(tx, user.id, at);
   });
+  tellSessionsEnded(bus, user.id);
   return said(null, 'password_changed');
 }
 

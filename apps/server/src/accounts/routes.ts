@@ -1,5 +1,7 @@
 import { endpoints } from '@meridian/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Bus } from '../bus/bus';
+import { tellSessionsEnded } from '../bus/channels';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { route, said } from '../http/route';
@@ -30,6 +32,7 @@ export function accountRoutes(
     delivery: Delivery;
     throttle: Throttle;
     secrets: Secrets;
+    bus: Bus;
     onDemoReset?: DemoResetHook;
   },
 ): void {
@@ -42,6 +45,7 @@ export function accountRoutes(
     log: app.log,
     throttle: deps.throttle,
     secrets: deps.secrets,
+    bus: deps.bus,
     onDemoReset: deps.onDemoReset,
   };
 
@@ -56,8 +60,9 @@ export function accountRoutes(
 
   route(app, db, endpoints.userInfo, async ({ user }) => userView(user));
   route(app, db, endpoints.login, ({ input, req }) => login(ctx, input, callerOf(req)));
-  route(app, db, endpoints.logout, async ({ token }) => {
+  route(app, db, endpoints.logout, async ({ token, user }) => {
     await revokeSession(db, token!, new Date(deps.now()));
+    tellSessionsEnded(deps.bus, user.id);
     return null;
   });
   route(app, db, endpoints.forgetPassword, ({ input }) => forgetPassword(ctx, input));
@@ -69,10 +74,12 @@ export function accountRoutes(
   route(app, db, endpoints.sessionList, async ({ user, token }) => listSessions(db, user, token!));
   route(app, db, endpoints.sessionRevoke, async ({ user, input }) => {
     await revokeOwnSession(db, user, input.id, new Date(deps.now()));
+    tellSessionsEnded(deps.bus, user.id);
     return said(null, 'session_revoked');
   });
   route(app, db, endpoints.sessionRevokeOthers, async ({ user, token }) => {
     await revokeOtherSessions(db, user, token!, new Date(deps.now()));
+    tellSessionsEnded(deps.bus, user.id);
     return said(null, 'session_revoked');
   });
 

@@ -1,5 +1,7 @@
 import { adminEndpoints } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Bus } from '../bus/bus';
+import { tellSessionsEnded } from '../bus/channels';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { adminRoute, type Role } from '../operators';
@@ -22,7 +24,8 @@ export function adminUserRoutes(
     now,
     trading,
     config,
-  }: { database: Database; now: () => number; trading: Trading; config: Config },
+    bus,
+  }: { database: Database; now: () => number; trading: Trading; config: Config; bus: Bus },
 ): void {
   adminRoute(app, db, adminEndpoints.users, async ({ input }) => searchUsers(db, input.q, input));
 
@@ -36,17 +39,21 @@ export function adminUserRoutes(
     ordersPage(db, trading, input.id, input.status, input),
   );
 
-  adminRoute(app, db, adminEndpoints.disableUser, async ({ operator, input }) =>
-    setUserDisabled(
+  adminRoute(app, db, adminEndpoints.disableUser, async ({ operator, input }) => {
+    const changed = await setUserDisabled(
       db,
       { operatorId: operator.id },
       { userId: input.id, disabled: input.disabled, reason: input.reason, at: new Date(now()) },
-    ),
-  );
+    );
+    if (input.disabled) tellSessionsEnded(bus, input.id);
+    return changed;
+  });
 
-  adminRoute(app, db, adminEndpoints.revokeUserSessions, async ({ operator, input }) =>
-    revokeUserSessions(db, { operatorId: operator.id }, input.id, new Date(now())),
-  );
+  adminRoute(app, db, adminEndpoints.revokeUserSessions, async ({ operator, input }) => {
+    const revoked = await revokeUserSessions(db, { operatorId: operator.id }, input.id, new Date(now()));
+    tellSessionsEnded(bus, input.id);
+    return revoked;
+  });
 
   adminRoute(app, db, adminEndpoints.adjustBalance, async ({ operator, input }) =>
     adjustBalance(

@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@meridian/contract';
+import type { Bus } from './bus';
 
 /** Bus channels the websocket gateway of every node listens on. */
 export const Channel = {
@@ -8,6 +9,8 @@ export const Channel = {
   user: 'ws.user',
   /** `PresenceEvent`: who is signed in on a node's sockets, so account figures go only to them. */
   presence: 'ws.presence',
+  /** `{userId}`: some of the user's sessions have ended; every node checks that user's connections again. */
+  sessionsEnded: 'ws.sessions_ended',
 } as const;
 
 export interface TopicEvent {
@@ -27,3 +30,19 @@ export interface UserEvent {
 export type PresenceEvent =
   | { node: string; joined: number[]; left: number[]; all?: number[] }
   | { ask: true };
+
+/**
+ * Names the user, not the sessions: each node asks the database which of that user's connections are
+ * still live, so a sign-in made meanwhile stays, and ending a thousand sessions is one small message.
+ */
+export interface SessionsEndedEvent {
+  userId: number;
+}
+
+/**
+ * Tells every node that sessions of `userId` ended (signed out, revoked, password changed, account
+ * disabled). Only once the change has committed: a node told earlier would still find them live.
+ */
+export function tellSessionsEnded(bus: Bus, userId: number): void {
+  bus.publish(Channel.sessionsEnded, { userId } satisfies SessionsEndedEvent);
+}

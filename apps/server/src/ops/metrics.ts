@@ -140,7 +140,7 @@ function redisMetrics(registry: Registry, redis: RedisState): void {
   });
   new Counter({
     name: 'meridian_redis_fallback_total',
-    help: "Throttle counts made in this node's memory because Redis did not answer, since the start",
+    help: "Throttle counts and websocket places counted in this node's memory because Redis did not answer, since the start",
     registers: [registry],
     collect() {
       this.reset();

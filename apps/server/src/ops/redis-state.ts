@@ -2,14 +2,15 @@ import type { Redis } from 'ioredis';
 import type { Log } from '../util/log';
 
 /**
- * This node's Redis connections (the bus's two, the throttles', the request ceilings') seen as one link.
- * ioredis retries a lost connection every two seconds or so, for ever, and reports each failed try: the
- * outage is logged once, when the first connection is lost, and its end once, when all are back.
+ * This node's Redis connections (the bus's two, the throttles', the one of the request ceilings and the
+ * websocket places) seen as one link. ioredis retries a lost connection every two seconds or so, for ever,
+ * and reports each failed try: the outage is logged once, when the first connection is lost, and its end
+ * once, when all are back.
  */
 export class RedisState {
   private readonly down = new Set<string>();
   private fallingBack = false;
-  /** Throttle counts made in this node's memory because Redis did not answer (since the start). */
+  /** Throttle counts and websocket places made in this node's memory, Redis not answering (since the start). */
   fallbacks = 0;
 
   constructor(private readonly log: Log) {}
@@ -25,12 +26,15 @@ export class RedisState {
     redis.on('ready', () => this.back(name));
   }
 
-  /** A throttle that counted in the node's memory: counted, and logged at the first of an outage. */
+  /** A throttle count or websocket place made in the node's memory: counted, logged at an outage's first. */
   fellBack(err: unknown): void {
     this.fallbacks++;
     if (this.fallingBack) return;
     this.fallingBack = true;
-    this.log.warn({ err }, 'redis did not answer: sign-in and code throttles count in this node meanwhile');
+    this.log.warn(
+      { err },
+      'redis did not answer: sign-in and code throttles and websocket places count in this node meanwhile',
+    );
   }
 
   private lost(name: string, err: Error): void {

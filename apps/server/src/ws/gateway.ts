@@ -22,6 +22,9 @@ export interface Connection {
   behindSince: number | null;
 }
 
+/** A connection bound to a user by the session it signed in with. */
+export type SignedIn = Connection & { session: string };
+
 /** A message serialized and framed once, written as is to every subscriber. */
 interface Prepared {
   /** The UTF-8 JSON, for a connection whose frames ws must build itself. */
@@ -131,10 +134,11 @@ export class Gateway {
     return [...this.byUser.keys()];
   }
 
-  /** Connections bound to a user's channel. */
-  *signedIn(): Iterable<Connection & { session: string }> {
-    for (const set of this.byUser.values()) {
-      for (const conn of set) if (conn.session !== null) yield conn as Connection & { session: string };
+  /** Connections bound to a user's channel: every user's, or `userId`'s alone. */
+  *signedIn(userId?: number): Iterable<SignedIn> {
+    const sets = userId === undefined ? this.byUser.values() : [this.byUser.get(userId) ?? []];
+    for (const set of sets) {
+      for (const conn of set) if (conn.session !== null) yield conn as SignedIn;
     }
   }
 

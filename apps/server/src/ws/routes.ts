@@ -9,19 +9,23 @@ import {
 } from '@meridian/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Bus } from '../bus/bus';
+import { Channel, type SessionsEndedEvent } from '../bus/channels';
 import type { Db } from '../db/client';
 import { requestLanguage } from '../http/lang';
 import { hashToken, liveSessions, userForToken } from '../http/sessions';
 import { translate } from '../i18n';
-import { type Connection, type Gateway, reply } from './gateway';
+import { type Connection, type Gateway, reply, type SignedIn } from './gateway';
+import type { Places } from './places';
 
 /** A client that has sent nothing (not even a ping) for this long is gone. */
 const IDLE_TIMEOUT_MS = 30_000;
 /**
- * How often signed-in connections' sessions are checked again: a token revoked (sign-out elsewhere,
- * password change, an operator's revoke or disable, on any node) stops its account pushes within this.
+ * How often every signed-in connection's session is checked again. Sessions that end are announced on the
+ * bus at once (`Channel.sessionsEnded`); this catches what the bus lost (Redis away) and sessions that
+ * expired unused or by age.
  */
-const SESSION_RECHECK_MS = 5_000;
+const SESSION_RECHECK_MS = 60_000;
 
 /** Messages a connection may send per second, with this much burst; beyond it the connection is closed. */
 const MESSAGES_PER_SECOND = 20;
@@ -43,55 +47,63 @@ function messageBudget(now = Date.now) {
   };
 }
 
+export interface SocketDeps {
+  db: Db;
+  gateway: Gateway;
+  bus: Bus;
+  /** The places each address may hold (WS_MAX_PER_IP): per node, or across nodes in Redis. */
+  places: Places;
+}
+
 /**
  * The websocket at WS_PATH. The plugin is registered with the route alone: its hooks on every request and
  * response (marking and closing upgrades) would otherwise run on every API call (the trade_list benchmark).
  */
-export async function websocketRoutes(
-  parent: FastifyInstance,
-  db: Db,
-  gateway: Gateway,
-  maxPerIp: number,
-): Promise<void> {
+export async function websocketRoutes(parent: FastifyInstance, deps: SocketDeps): Promise<void> {
   await parent.register(async (app) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-    socketRoute(app, db, gateway, maxPerIp);
+    socketRoute(app, deps);
   });
 }
 
-function socketRoute(app: FastifyInstance, db: Db, gateway: Gateway, maxPerIp: number): void {
+function socketRoute(app: FastifyInstance, { db, gateway, bus, places }: SocketDeps): void {
   // When each connection last sent anything, by the wall clock: idleness is real time, as the client's pings are.
   const lastSeen = new Map<Connection, number>();
   const languages = new Map<Connection, Language>();
-  const perIp = new Map<string, number>();
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
     for (const [conn, seen] of lastSeen) if (seen < cutoff) conn.socket.terminate();
   }, IDLE_TIMEOUT_MS / 3);
   sweep.unref();
-  const recheck = setInterval(() => {
-    void dropRevokedSessions(db, gateway, (conn) => languages.get(conn) ?? DEFAULT_LANGUAGE).catch((err) =>
-      app.log.error({ err }, 'session recheck failed'),
+  const recheck = (connections: Iterable<SignedIn>) => {
+    void dropEndedSessions(db, gateway, connections, (conn) => languages.get(conn) ?? DEFAULT_LANGUAGE).catch(
+      (err) => app.log.error({ err }, 'session recheck failed'),
     );
-  }, SESSION_RECHECK_MS);
-  recheck.unref();
+  };
+  const everyone = setInterval(() => recheck(gateway.signedIn()), SESSION_RECHECK_MS);
+  everyone.unref();
+  const unsubscribe = [
+    bus.subscribe(Channel.sessionsEnded, (e) => recheck(gateway.signedIn((e as SessionsEndedEvent).userId))),
+    // What ended while the bus was away was never heard: everyone is checked at once.
+    bus.onReconnect(() => recheck(gateway.signedIn())),
+  ];
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    clearInterval(recheck);
+    clearInterval(everyone);
+    for (const stop of unsubscribe) stop();
   });
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
     const lang = requestLanguage(req);
-    const open = perIp.get(req.ip) ?? 0;
-    if (open >= maxPerIp) {
-      socket.close(POLICY_VIOLATION, 'too many connections');
-      return;
-    }
-    perIp.set(req.ip, open + 1);
+    // Whether the address may hold one more: the messages wait for the answer (a refused one's, for ever).
+    const place = places.take(req.ip);
     const conn = gateway.add(socket);
     const allowed = messageBudget();
     lastSeen.set(conn, Date.now());
     languages.set(conn, lang);
+    void place.then((release) => {
+      if (!release) socket.close(POLICY_VIOLATION, 'too many connections');
+    });
     socket.on('message', (data, isBinary) => {
       lastSeen.set(conn, Date.now());
       if (!allowed()) {
@@ -99,29 +111,29 @@ function socketRoute(app: FastifyInstance, db: Db, gateway: Gateway, maxPerIp: n
         return;
       }
       const text = isBinary ? '' : data.toString();
-      void handleMessage(db, gateway, conn, lang, text).catch((err) => {
-        req.log.error({ err }, 'websocket message failed');
-      });
+      void place
+        .then((release) => release && handleMessage(db, gateway, conn, lang, text))
+        .catch((err) => req.log.error({ err }, 'websocket message failed'));
     });
     socket.on('close', () => {
       lastSeen.delete(conn);
       languages.delete(conn);
       gateway.remove(conn);
-      const left = (perIp.get(req.ip) ?? 1) - 1;
-      if (left > 0) perIp.set(req.ip, left);
-      else perIp.delete(req.ip);
+      // Closed before the answer came: the place is given back once it does.
+      void place.then((release) => release?.());
     });
     socket.on('error', () => socket.terminate());
   });
 }
 
-/** Unbinds every connection whose session died since it signed in, and tells its client so. */
-async function dropRevokedSessions(
+/** Unbinds each of `connections` whose session died since it signed in, and tells its client so. */
+async function dropEndedSessions(
   db: Db,
   gateway: Gateway,
+  connections: Iterable<SignedIn>,
   languageOf: (conn: Connection) => Language,
 ): Promise<void> {
-  const bound = [...gateway.signedIn()].map((conn) => ({ conn, session: conn.session }));
+  const bound = [...connections].map((conn) => ({ conn, session: conn.session }));
   if (bound.length === 0) return;
   const live = await liveSessions(db, [...new Set(bound.map((b) => b.session))]);
   for (const { conn, session } of bound) {
@@ -180,6 +192,8 @@ async function handleMessage(db: Db, gateway: Gateway, conn: Connection, lang: L
       return;
     case 'login': {
       const user = await userForToken(db, message.params);
+      // Closed while the session was looked up: bound now, it would stay in its user's channel for ever.
+      if (conn.socket.readyState !== conn.socket.OPEN) return;
       gateway.setUser(conn, user && { id: user.id, session: hashToken(message.params) });
       out(
         user
