@@ -1,6 +1,9 @@
 import { addTo, removeFrom } from '../util/multimap';
 
 /** Publish/subscribe between the engine and the websocket gateways (in-process now, Redis across nodes). */
+
+/** `{}`: a node could not publish for a while (Redis away) and is connected again: what it published is lost. */
+export const LOST_CHANNEL = 'bus.lost';
 export type Handler = (message: unknown) => void;
 
 export interface Bus {

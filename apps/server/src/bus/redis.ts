@@ -1,14 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import { addTo, removeFrom } from '../util/multimap';
-import type { Bus, Handler } from './bus';
+import { type Bus, type Handler, LOST_CHANNEL } from './bus';
 
 /** How long a start waits for Redis: a node starts, and trades, while Redis is away. */
 const FIRST_CONNECTION_MS = 2_000;
 
+/** The field naming the node that published a message: a node skips its own when Redis echoes them. */
+const FROM = '_from';
+
 /**
- * The bus across nodes: Redis pub/sub, JSON messages. A node hears its own publications too, so
- * every node (the publisher included) handles a message the same way, once. Every channel starts with
+ * The bus across nodes: Redis pub/sub, JSON messages. A node hands its own publications to its own
+ * handlers at once, in process, and skips them when Redis echoes them: whatever the leader publishes
+ * (its executions, margin calls, quotes) reaches its own engine, notifier and sockets even while Redis is
+ * away. Other nodes' messages are lost while it is; the node publishing again after an outage says so on
+ * LOST_CHANNEL, and the leader reads its orders back. Every channel starts with
  * `prefix` (the deployment's REDIS_PREFIX), so deployments sharing a Redis never hear each other.
  * `watch` takes each connection's errors and state (ops/redis-state.ts).
  */
@@ -23,6 +30,9 @@ export async function redisBus(
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const handlers = new Map<string, Set<Handler>>();
   const reconnected = new Set<() => void>();
+  const node = randomUUID();
+  /** Publications dropped since the publisher was last connected: told on LOST_CHANNEL when it is again. */
+  let droppedWhileAway = 0;
   let connectedOnce = false;
   let dropped = 0;
   // ioredis resubscribes by itself; what was published while it was away is gone.
@@ -41,19 +51,32 @@ export async function redisBus(
     } catch {
       return;
     }
-    for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(message);
+    if ((message as Record<string, unknown> | null)?.[FROM] === node) return;
+    deliver(channel.slice(prefix.length), message);
+  });
+  const deliver = (channel: string, message: unknown) => {
+    for (const handler of handlers.get(channel) ?? []) handler(message);
+  };
+  publisher.on('ready', () => {
+    if (droppedWhileAway === 0) return;
+    droppedWhileAway = 0;
+    void publisher.publish(prefix + LOST_CHANNEL, JSON.stringify({ [FROM]: node })).catch(ignore);
   });
   // The start waits for the first connection (or its failure, or 2 s), so that what the node publishes
   // once started is not dropped for a connection still being made.
   await once(publisher, 'ready', { signal: AbortSignal.timeout(FIRST_CONNECTION_MS) }).catch(() => {});
   return {
     publish(channel, message) {
+      deliver(channel, message);
       // Not queued while Redis is away: the queue would grow for the whole outage and then replay stale quotes.
       if (publisher.status !== 'ready') {
         dropped++;
+        droppedWhileAway++;
         return;
       }
-      void publisher.publish(prefix + channel, JSON.stringify(message)).catch(ignore);
+      void publisher
+        .publish(prefix + channel, JSON.stringify({ ...(message as object), [FROM]: node }))
+        .catch(ignore);
     },
     subscribe(channel, handler) {
       if (!handlers.has(channel)) void subscriber.subscribe(prefix + channel).catch(ignore);

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { testConfig } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { hashPassword } from '../../src/http/password';
+import { notifications } from '../../src/notifications/schema';
 import { type Desk, desk } from '../desk';
 import { manualClock, startTestNode, type TestApp, throwawayDatabase } from '../harness';
 import { type RedisServer, redisServer } from '../redis-server';
@@ -118,6 +119,24 @@ describe.skipIf(skip)('two nodes whose Redis stops and comes back (issue 49)', (
     const buy = await d.submit(token, { type: 1, cont: '0.1', forex_id: d.id('BTCUSD'), multiple: 10 });
     expect(buy).toMatchObject({ code: 1 });
     expect(await d.close(token, buy.data.Id)).toMatchObject({ code: 1 });
+    // The leader hears its own orders meanwhile (issue 50): a take profit placed on it fires, and its notice is recorded.
+    const profit = await d.submit(token, {
+      type: 1,
+      cont: '0.1',
+      forex_id: d.id('BTCUSD'),
+      multiple: 10,
+      target_profit_price: '96150.00',
+    });
+    expect(profit).toMatchObject({ code: 1 });
+    d.tick('BTCUSD', at('96200.00'));
+    await d.settled();
+    expect(await d.order(profit.data.Id)).toMatchObject({ status: 3, closeReason: 'take_profit' });
+    await leader.notices.settled();
+    const notices = await leader.database.db
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.userId, trader.id));
+    expect(notices).toContainEqual({ kind: 'take_profit_hit' });
     expect(await metric(leader, 'meridian_redis_fallback_total')).toBeGreaterThan(0);
     expect(await metric(leader, 'meridian_bus_dropped_total')).toBeGreaterThan(0);
 
