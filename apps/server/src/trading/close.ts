@@ -94,10 +94,10 @@ async function closePart(
 }
 
 /** The holding order to close, read again under its account's lock; refused when it is not one to close. */
-function holdingToClose(order: OrderRow | undefined): OrderRow {
-  if (order!.status === OrderStatus.pending) throw refuse('order_not_holding');
-  if (order!.status !== OrderStatus.holding) throw refuse('order_already_closed');
-  return order!;
+function holdingToClose(order: OrderRow): OrderRow {
+  if (order.status === OrderStatus.pending) throw refuse('order_not_holding');
+  if (order.status !== OrderStatus.holding) throw refuse('order_already_closed');
+  return order;
 }
 
 /** `close`'s transaction: the closed order (or part), what stays open of it, and the pending orders protection cancelled. */
@@ -108,12 +108,15 @@ async function closeIn(
   reason: CloseReason,
   options: CloseOptions,
 ) {
-  const owner = await ownerOf(tx, orderId);
-  if (owner === undefined || (options.userId !== undefined && owner !== options.userId))
-    throw refuse('order_not_found');
+  // An owner given (the trader's own call, the engine's trigger) is checked on the order read under its
+  // account's lock: one read less per close, which a gap through thousands of stops pays thousands of times.
+  const owner = options.userId ?? (await ownerOf(tx, orderId));
+  if (owner === undefined) throw refuse('order_not_found');
   const account = await readAccount(ctx.db, tx, owner, true);
   const { settings } = account;
-  const order = holdingToClose(await orderById(tx, orderId));
+  const found = await orderById(tx, orderId);
+  if (found?.userId !== owner) throw refuse('order_not_found');
+  const order = holdingToClose(found);
   if (reason === 'stop_out') {
     const { riskRate } = ctx.marks.figures(account.balance, account.books);
     if (!isStopOut(riskRate, settings.stop_out_level)) throw new StopOutLifted(`order ${orderId}`);

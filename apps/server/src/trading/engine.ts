@@ -175,10 +175,10 @@ export class Engine {
     this.trail(tick);
     for (const trigger of this.index.crossed(tick.instrumentId, tick)) {
       const orderId = Number(trigger.orderId);
-      this.enqueue(orderId, () =>
+      this.enqueue(orderId, (userId) =>
         trigger.kind === 'pending'
           ? this.trading.fill(orderId)
-          : this.trading.close(orderId, CLOSE_REASON[trigger.kind]),
+          : this.trading.close(orderId, CLOSE_REASON[trigger.kind], { userId }),
       );
     }
     this.ticked.add(tick.instrumentId);
@@ -235,7 +235,7 @@ export class Engine {
    * an instrument not loaded) must not lose the order's triggers, which the index gave up when they fired:
    * the order is read back from the database and followed again.
    */
-  private enqueue(orderId: number, run: () => Promise<unknown>): void {
+  private enqueue(orderId: number, run: (userId: number) => Promise<unknown>): void {
     const account = this.owners.get(orderId);
     if (account === undefined) {
       this.log(`order ${orderId}: fired but not followed`);
@@ -243,7 +243,7 @@ export class Engine {
     }
     this.executions.run(account, async () => {
       try {
-        await run();
+        await run(account);
       } catch (err) {
         if (lostToAnotherExecution(err)) return;
         // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
@@ -519,7 +519,7 @@ export class Engine {
     if (first !== undefined && state?.state === 'open') {
       this.enqueue(first, async () => {
         try {
-          await this.trading.close(first, 'stop_out');
+          await this.trading.close(first, 'stop_out', { userId });
         } finally {
           this.dirty.add(userId);
         }
