@@ -9,7 +9,7 @@
  * measured here, not the money.
  */
 import { sql } from 'drizzle-orm';
-import { Channel, type PresenceEvent, type UserEvent } from '../apps/server/src/bus/channels';
+import { Channel, type PresenceEvent, type UserEvent, userChannelOf } from '../apps/server/src/bus/channels';
 import {
   fullGc,
   keepQuoteFresh,
@@ -33,6 +33,8 @@ const INSTRUMENTS = 30;
 const WATCHING = 1_000;
 /** Ticks a second in the push run: a sweep's pace (SWEEP_MS 250). */
 const TICKS_PER_SECOND = 4;
+/** The node the watching traders' sockets are on. */
+const SOCKETS = 'bench-sockets';
 
 main(async (): Promise<Row[]> => {
   if (!(await postgresAnswers())) {
@@ -104,22 +106,25 @@ main(async (): Promise<Row[]> => {
       )) as unknown as { rows: { n: number }[] }
     ).rows[0]!.n;
     platform.bus.publish(Channel.presence, {
-      node: 'bench sockets',
+      node: SOCKETS,
       joined: holders,
       left: [],
     } satisfies PresenceEvent);
     await sleep(1000);
     let pushes = 0;
-    const off = platform.bus.subscribe(Channel.user, (e) => {
-      if ((e as UserEvent).message.type === 'FOREX_TRADE') pushes++;
-    });
+    // Every channel an account push may take: the one of all nodes, and the watching sockets' node's own.
+    const offs = [Channel.user, userChannelOf(SOCKETS)].map((channel) =>
+      platform.bus.subscribe(channel, (e) => {
+        if ((e as UserEvent).message.type === 'FOREX_TRADE') pushes++;
+      }),
+    );
     let ticks = 0;
     const pushStarted = performance.now();
     const timer = setInterval(() => tick(ticks++), 1000 / TICKS_PER_SECOND);
     await sleep(SECONDS * 2000);
     clearInterval(timer);
     await engine.sweep();
-    off();
+    for (const off of offs) off();
     const pushSeconds = (performance.now() - pushStarted) / 1000;
     const perSecond = pushes / pushSeconds;
     const needed = (holders.length * ticks) / pushSeconds;

@@ -21,7 +21,7 @@ import {
   riskRoutes,
 } from './admin';
 import { alertsRoutes } from './alerts';
-import { Channel, type TopicEvent, type UserEvent } from './bus/channels';
+import { Channel, type TopicEvent, type UserEvent, userChannelOf } from './bus/channels';
 import { contentAdminRoutes, contentRoutes } from './content';
 import { copyingRoutes } from './copying';
 import type { AppDeps, Deps } from './deps';
@@ -247,8 +247,10 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     deps.bus.subscribe(Channel.topic, (e) =>
       gateway.publish((e as TopicEvent).topic, (e as TopicEvent).message),
     ),
-    deps.bus.subscribe(Channel.user, (e) =>
-      gateway.sendToUser((e as UserEvent).userId, (e as UserEvent).message),
+    ...[Channel.user, userChannelOf(deps.node.id)].map((channel) =>
+      deps.bus.subscribe(channel, (e) =>
+        gateway.sendToUser((e as UserEvent).userId, (e as UserEvent).message),
+      ),
     ),
     tellPresence(gateway, deps.bus, deps.node.id),
   ];

@@ -5,7 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { Channel, type PresenceEvent } from '../src/bus/channels';
+import { Channel, type PresenceEvent, userChannelOf } from '../src/bus/channels';
 import { type Config, testConfig } from '../src/config';
 import { embeddedDir } from '../src/db/client';
 import { copyEmptyDatabaseTemplate } from '../src/db/template';
@@ -32,7 +32,7 @@ export interface TestApp extends Platform {
    * market refuses it.
    */
   quote(symbol: string, price: string | { bid: string; ask: string }, time?: number): boolean;
-  /** The trader opens the app: signed in on a socket, as a node tells the leader (account figures go to them only). */
+  /** The trader opens the app: signed in on a socket, as a node tells the leader; their figures go out on WATCHED. */
   watch(userId: number): void;
   /** Calls the API in process and returns the parsed envelope. */
   call(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
@@ -95,6 +95,10 @@ export async function startTestApp(
   });
 }
 
+/** The node `TestApp.watch` says the trader's socket is on, and the channel of that node's account pushes. */
+const TEST_SOCKETS = 'test-sockets';
+export const WATCHED = userChannelOf(TEST_SOCKETS);
+
 /** A clock that moves only when a test sets it, from `at`. */
 export function manualClock(at = TEST_START): TestApp['clock'] {
   let time = at;
@@ -129,7 +133,7 @@ export async function startTestNode(
     quote,
     watch: (userId) =>
       platform.bus.publish(Channel.presence, {
-        node: 'a socket of the test',
+        node: TEST_SOCKETS,
         joined: [userId],
         left: [],
       } satisfies PresenceEvent),

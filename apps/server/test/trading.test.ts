@@ -8,7 +8,7 @@ import { createSession } from '../src/http/sessions';
 import { post } from '../src/ledger/post';
 import { ledgerEntries } from '../src/ledger/schema';
 import { orders } from '../src/trading/schema';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, type TestApp, WATCHED } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -200,7 +200,7 @@ describe('EURGBP P&L converted to USD', () => {
     // The engine's push marks the same position at each sweep: it must follow the rate too.
     const pushed: string[] = [];
     t.watch(who.id);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const event = e as UserEvent;
       if (event.userId === who.id && event.message.type === 'FOREX_TRADE')
         pushed.push((event.message.quotation as PushedTrade).TransOrder[0]!.FactProfits);
@@ -451,7 +451,7 @@ describe('stop-out', () => {
     expect([eur.body.code, gbp.body.code]).toEqual([1, 1]);
     const pushes: any[] = [];
     t.watch(userId);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')
         pushes.push(event.message.quotation);

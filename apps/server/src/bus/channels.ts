@@ -7,11 +7,16 @@ export const Channel = {
   topic: 'ws.topic',
   /** `{userId, message}`: account messages to every connection of one user. */
   user: 'ws.user',
+  /** `UserEvent`s for the users signed in on one node (see `userChannelOf`): only that node reads them. */
+  userOnNode: 'ws.user.',
   /** `PresenceEvent`: who is signed in on a node's sockets, so account figures go only to them. */
   presence: 'ws.presence',
   /** `{userId}`: some of the user's sessions have ended; every node checks that user's connections again. */
   sessionsEnded: 'ws.sessions_ended',
 } as const;
+
+/** The channel of the account messages for the users signed in on `node`'s sockets. */
+export const userChannelOf = (node: string) => `${Channel.userOnNode}${node}`;
 
 export interface TopicEvent {
   topic: string;

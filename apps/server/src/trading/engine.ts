@@ -17,7 +17,7 @@ import {
 } from '@meridian/core';
 import { inArray } from 'drizzle-orm';
 import { type Bus, LOST_CHANNEL } from '../bus/bus';
-import { Channel } from '../bus/channels';
+import { userChannelOf } from '../bus/channels';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { readSettings, type Settings } from '../settings';
@@ -500,7 +500,9 @@ export class Engine {
     const marked = held.map((order) => ({ id: order.id, margin: order.margin, ...this.trading.mark(order) }));
     const figures = accountFigures(balance, marked);
     const message = forexTrade(figures, marked, settings.margin_call_level);
-    if (this.watchers.isWatched(userId)) this.bus.publish(Channel.user, { userId, message });
+    // To the nodes where the account is watched, each on its own channel: a node reads only its users' figures.
+    for (const node of this.watchers.nodesOf(userId))
+      this.bus.publish(userChannelOf(node), { userId, message });
     this.tellMarginCall(userId, message.quotation.MarginCall, message.quotation.HazardRate);
     if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
     const now = this.trading.now();

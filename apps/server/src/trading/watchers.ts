@@ -31,10 +31,13 @@ export class Watchers {
     this.stop = null;
   }
 
-  isWatched(userId: number): boolean {
+  /** The nodes where someone is signed in as `userId`: none when nobody watches the account. */
+  nodesOf(userId: number): string[] {
     const since = this.now() - NODE_SILENT_MS;
-    for (const { users, heard } of this.byNode.values()) if (heard >= since && users.has(userId)) return true;
-    return false;
+    const nodes: string[] = [];
+    for (const [node, { users, heard }] of this.byNode)
+      if (heard >= since && users.has(userId)) nodes.push(node);
+    return nodes;
   }
 
   private hear(event: PresenceEvent): void {

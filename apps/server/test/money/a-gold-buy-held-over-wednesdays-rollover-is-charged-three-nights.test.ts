@@ -1,10 +1,10 @@
 import { type AccountPush, Code } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Channel, type UserEvent } from '../../src/bus/channels';
+import type { UserEvent } from '../../src/bus/channels';
 import { reconcile } from '../../src/ledger/reconcile';
 import { type Desk, desk } from '../desk';
-import { startTestApp, type TestApp } from '../harness';
+import { startTestApp, type TestApp, WATCHED } from '../harness';
 
 let t: TestApp;
 let d: Desk;
@@ -29,7 +29,7 @@ describe("a gold buy held over Wednesday's rollover", () => {
     expect(await d.rolloverAt('2026-11-18T21:59:59Z')).toBe(0);
     const pushed: AccountPush[] = [];
     t.watch(userId);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')
         pushed.push(event.message.quotation);

@@ -4,7 +4,7 @@ import { Channel, type UserEvent } from '../../src/bus/channels';
 import { ORDER_CHANNEL } from '../../src/trading/events';
 import { orders } from '../../src/trading/schema';
 import { type Desk, desk } from '../desk';
-import { startTestApp, type TestApp } from '../harness';
+import { startTestApp, type TestApp, WATCHED } from '../harness';
 
 let t: TestApp;
 let d: Desk;
@@ -35,7 +35,7 @@ describe('a stale "holding" message about a position already closed', () => {
 
     const pushed: { TransOrder: { Id: number }[] }[] = [];
     t.watch(userId);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE')
         pushed.push(event.message.quotation as { TransOrder: { Id: number }[] });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Channel, type UserEvent } from '../../src/bus/channels';
+import type { UserEvent } from '../../src/bus/channels';
 import { type Desk, desk } from '../desk';
-import { startTestApp, type TestApp } from '../harness';
+import { startTestApp, type TestApp, WATCHED } from '../harness';
 
 let t: TestApp;
 let d: Desk;
@@ -81,7 +81,7 @@ describe('an account sweep that fails', () => {
     await d.submit(token, { type: 1, cont: '0.1', forex_id: d.id('EURUSD'), multiple: 100 });
     const pushed: unknown[] = [];
     t.watch(userId);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const event = e as UserEvent;
       if (event.userId === userId && event.message.type === 'FOREX_TRADE') pushed.push(event.message);
     });

@@ -1,12 +1,12 @@
 import { dec } from '@meridian/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Channel, type UserEvent } from '../../src/bus/channels';
+import type { UserEvent } from '../../src/bus/channels';
 import { users } from '../../src/db/schema';
 import { ORDER_CHANNEL } from '../../src/trading/events';
 import { orders } from '../../src/trading/schema';
 import { type Desk, desk } from '../desk';
-import { startTestApp, type TestApp } from '../harness';
+import { startTestApp, type TestApp, WATCHED } from '../harness';
 
 let t: TestApp;
 let d: Desk;
@@ -40,7 +40,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the account sweep', () => {
     let turned = false;
     t.watch(many.id);
     t.watch(other.id);
-    const off = t.bus.subscribe(Channel.user, (e) => {
+    const off = t.bus.subscribe(WATCHED, (e) => {
       const { userId, message } = e as UserEvent;
       if (message.type !== 'FOREX_TRADE') return;
       const { MarginCall } = (message as { quotation: { MarginCall: boolean } }).quotation;

@@ -171,6 +171,20 @@ describe.skipIf(skip)('two nodes whose Redis stops and comes back (issue 49)', (
         { timeout: 15_000, interval: 200 },
       )
       .toBe(true);
+    // The position's figures reach the trader's socket on the other node, on that node's own channel (issue 50).
+    await expect
+      .poll(
+        () => {
+          d.tick('BTCUSD', at('96300.00'));
+          return watcher.has(
+            (m) =>
+              m.type === 'FOREX_TRADE' &&
+              m.quotation.TransOrder.some((o: { Id: number }) => o.Id === held.body.data.Id),
+          );
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe(true);
     await expect
       .poll(
         () => {
