@@ -11,17 +11,15 @@ import {
   activeCopiesOf,
   copyClientId,
   copyIsActive,
-  copyOrders,
   eventsAbout,
-  openProviderOrdersSince,
   orderByClientId,
   orderById,
+  ordersOutOfLine,
   pendingOrdersOf,
-  providerOrderIdOf,
   recordEvent,
 } from './repo';
 import type { CopyRow } from './schema';
-import { copyFigures, stopCopy } from './stop';
+import { copyFigures, NO_FIGURES, stopCopy } from './stop';
 
 /** How often the leader's sweep brings every copy in line (and checks loss limits). */
 export const COPY_SWEEP_MS = 3_000;
@@ -90,21 +88,29 @@ export class Copier {
     return this.queue;
   }
 
-  /** Every active copy against its provider's open orders and its own open copies, then its loss limit. */
+  /**
+   * Brings every active copy in line with its provider's orders, then stops those that reached their loss
+   * limit. The database says which pairs are out of line (`ordersOutOfLine`) and what every copy made
+   * (`copyFigures`), each in one statement: a sweep with nothing to do costs the same however many copy.
+   */
   sweep(): Promise<void> {
     return this.enqueue(async () => {
       const copies = await activeCopies(this.db);
       this.providers = new Set(copies.map((c) => c.providerId));
+      const byId = new Map(copies.map((c) => [c.id, c]));
+      for (const { copyId, providerOrderId } of await ordersOutOfLine(this.db)) {
+        // A copy started after the read above waits for the next sweep, as the bus's events for it do.
+        const copy = byId.get(copyId);
+        // Read again just before: the list was made before all the work on it.
+        const order = copy && (await orderById(this.db, providerOrderId));
+        if (copy && order) await this.follow(copy, order);
+      }
+      const figures = await copyFigures(this.db, this.trading, 'active');
       for (const copy of copies) {
-        for (const order of await openProviderOrdersSince(this.db, copy.providerId, copy.createdAt)) {
-          await this.follow(copy, order);
+        const { result } = figures.get(copy.id) ?? NO_FIGURES;
+        if (copyLossLimitReached(result, copy.allocation, copy.stopPercent)) {
+          await stopCopy(this.db, this.trading, copy, { reason: 'loss_limit', close: true, now: this.now });
         }
-        for (const mine of await copyOrders(this.db, copy.id, true)) {
-          const providerOrderId = providerOrderIdOf(mine.clientOrderId);
-          const order = providerOrderId === null ? undefined : await orderById(this.db, providerOrderId);
-          if (order) await this.follow(copy, order);
-        }
-        await this.checkLossLimit(copy);
       }
     });
   }
@@ -120,7 +126,10 @@ export class Copier {
     }
   }
 
-  /** Brings one copy's order in line with one provider order, doing only what was not done before. */
+  /**
+   * Brings one copy's order in line with one provider order, doing only what was not done before. The sweep
+   * calls it only for the pairs `ordersOutOfLine` finds: a change to what it acts on belongs there too.
+   */
   private async follow(copy: CopyRow, order: OrderRow): Promise<void> {
     const events = await eventsAbout(this.db, copy.id, order.id);
     const opened = events.find((e) => e.action === 'open' || e.action === 'pending');
@@ -279,13 +288,6 @@ export class Copier {
       (sum, r) => sum.plus(r),
       this.trading.figures(account.balance, account.books).equity,
     );
-  }
-
-  private async checkLossLimit(copy: CopyRow): Promise<void> {
-    const { result } = await copyFigures(this.db, this.trading, copy.id);
-    if (copyLossLimitReached(result, copy.allocation, copy.stopPercent)) {
-      await stopCopy(this.db, this.trading, copy, { reason: 'loss_limit', close: true, now: this.now });
-    }
   }
 }
 

@@ -186,27 +186,98 @@ export async function eventCounts(db: Db, copyIds: number[]) {
   return new Map(rows.map((r) => [r.copyId, { copied: r.copied, failed: r.failed }]));
 }
 
-/** The provider's orders a copy follows: placed since it started, still open, not themselves copies. */
-export function openProviderOrdersSince(db: Db, providerId: number, since: Date) {
+/**
+ * The (active copy, provider order) pairs out of line, in one statement over every active copy: what
+ * `Copier.follow` acts on, decided from the rows it reads (keep the two in step). The pairs looked at: each
+ * open provider order placed since the copy started, and the provider order of each of the copy's open orders.
+ * One is out of line when
+ * - no open or pending is recorded for it and the provider order is open: an open is due (a refused one is
+ *   recorded too, with a negative version, and not tried again);
+ * - the follower's order of the first open or pending recorded is open, and
+ *   - the provider order is not: a close or cancel is due;
+ *   - the provider holds fewer lots than the last action recorded, the follower's order held: a reduce;
+ *   - its stop loss or take profit differs from the last recorded, or its trailing distance from the
+ *     follower's order: new stops.
+ */
+export function ordersOutOfLine(db: Db): Promise<{ copyId: number; providerOrderId: number }[]> {
+  const open = sql`(${OrderStatus.pending}, ${OrderStatus.holding})`;
+  const due = sql`
+    with active as (select id, provider_id, created_at from ${copies} where status = ${CopyStatus.active}),
+    pairs as (
+      select c.id as copy_id, o.id as order_id
+      from active c join ${orders} o on o.user_id = c.provider_id
+      where o.status in ${open} and o.created_at >= c.created_at and o.copy_id is null
+      union
+      select c.id, case when m.client_order_id ~ '^copy:[0-9]{1,10}$' then substr(m.client_order_id, 6)::bigint end
+      from active c join ${orders} m on m.copy_id = c.id
+      where m.status in ${open} and m.client_order_id like 'copy:%'
+    )
+    select p.copy_id, o.id as order_id
+    from pairs p
+      join ${orders} o on o.id = p.order_id
+      left join lateral (
+        select e.id, e.follower_order_id from ${copyEvents} e
+        where e.copy_id = p.copy_id and e.provider_order_id = o.id and e.action in ('open', 'pending')
+        order by e.id limit 1) opened on true
+      left join lateral (
+        select e.provider_lots, e.stop_loss, e.take_profit from ${copyEvents} e
+        where e.copy_id = p.copy_id and e.provider_order_id = o.id and e.action not in ('close', 'cancel')
+        order by e.id desc limit 1) last on true
+      left join ${orders} mine on mine.id = opened.follower_order_id
+    where (opened.id is null and o.status in ${open})
+      or (mine.status in ${open} and (
+        o.status not in ${open}
+        or (mine.status = ${OrderStatus.holding} and o.lots < last.provider_lots)
+        or not (
+          (o.trailing_distance is not null and mine.trailing_distance is not distinct from o.trailing_distance
+            or last.stop_loss is not distinct from o.stop_loss)
+          and last.take_profit is not distinct from o.take_profit
+          and mine.trailing_distance is not distinct from o.trailing_distance)))`;
+  return db
+    .select({ copyId: sql<number>`due.copy_id`, providerOrderId: sql<number>`due.order_id` })
+    .from(sql`(${due}) as due`)
+    .orderBy(sql`due.copy_id`, sql`due.order_id`);
+}
+
+/** A copy's open orders in the follower's account. */
+export function openCopyOrders(db: Db, copyId: number) {
   return db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, providerId),
-        inArray(orders.status, OPEN),
-        gte(orders.createdAt, since),
-        sql`${orders.copyId} is null`,
-      ),
-    );
+    .where(and(eq(orders.copyId, copyId), inArray(orders.status, OPEN)));
 }
 
-/** A copy's orders in the follower's account; only the open ones with `open`. */
-export function copyOrders(db: Db, copyId: number, open = false) {
-  const where = open
-    ? and(eq(orders.copyId, copyId), inArray(orders.status, OPEN))
-    : eq(orders.copyId, copyId);
-  return db.select().from(orders).where(where);
+/**
+ * What the copies' figures are made of, in one statement (one snapshot: an order closing meanwhile is counted
+ * once): per copy with orders, the closed ones' realised P&L and swap less the fees of every order that filled
+ * (`booked`) and how many are held or pending; with each held order, to be marked at the latest price, or
+ * null when none is. `which`: these copies, or every active one however many there are.
+ */
+export function copyFigureRows(db: Db, which: number[] | 'active') {
+  const copyIds =
+    which === 'active'
+      ? db.select({ id: copies.id }).from(copies).where(eq(copies.status, CopyStatus.active))
+      : which;
+  const sums = db.$with('sums').as(
+    db
+      .select({
+        copyId: sql<number>`${orders.copyId}`.as('sums_copy_id'),
+        booked: sql<string>`sum(case
+          when ${orders.status} = ${OrderStatus.closed}
+            then coalesce(${orders.profit}, 0) + ${orders.swap} - ${orders.fee}
+          when ${orders.status} = ${OrderStatus.holding} then -${orders.fee}
+          else 0 end)::text`.as('booked'),
+        open: sql<number>`(count(*) filter (where ${inArray(orders.status, OPEN)}))::int`.as('open'),
+      })
+      .from(orders)
+      .where(inArray(orders.copyId, copyIds))
+      .groupBy(orders.copyId),
+  );
+  return db
+    .with(sums)
+    .select({ copyId: sums.copyId, booked: sums.booked, open: sums.open, held: orders })
+    .from(sums)
+    .leftJoin(orders, and(eq(orders.copyId, sums.copyId), eq(orders.status, OrderStatus.holding)));
 }
 
 export function pendingOrdersOf(db: Db, userId: number) {

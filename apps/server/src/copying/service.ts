@@ -37,7 +37,7 @@ import {
   profitByDay,
 } from './repo';
 import type { CopyEventRow, CopyRow } from './schema';
-import { copyFigures, stopCopy } from './stop';
+import { copyFigures, NO_FIGURES, stopCopy } from './stop';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The provider page's chart: realised profit of the last 30 UTC days. */
@@ -152,16 +152,12 @@ export async function endCopyTradingOf(tx: Tx, userId: number, at: Date) {
 
 /** Copies as the follower sees them, with their results. */
 export async function copyViews(db: Db, trading: Trading, rows: CopyRow[]): Promise<Copy[]> {
-  const counts = await eventCounts(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [counts, figures] = await Promise.all([eventCounts(db, ids), copyFigures(db, trading, ids)]);
   return Promise.all(
     rows.map(async (copy) => {
-      const [provider, { result, open }] = await Promise.all([
-        accountKind(db, copy.providerId),
-        copyFigures(db, trading, copy.id),
-      ]);
+      const provider = await accountKind(db, copy.providerId);
+      const { result, open } = figures.get(copy.id) ?? NO_FIGURES;
       const count = counts.get(copy.id) ?? { copied: 0, failed: 0 };
       return {
         id: copy.id,

@@ -1,29 +1,49 @@
 import { type CopyStopReason, OrderStatus } from '@meridian/contract';
-import { dec, toFixed } from '@meridian/core';
+import { type Dec, dec, toFixed } from '@meridian/core';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Trading } from '../trading';
-import { copyById, copyOrders, markStopped, providerOrderIdOf, recordEvent } from './repo';
+import {
+  copyById,
+  copyFigureRows,
+  markStopped,
+  openCopyOrders,
+  providerOrderIdOf,
+  recordEvent,
+} from './repo';
 import type { CopyRow } from './schema';
 
+export interface CopyFigures {
+  /** What the copy has made so far, in USD (2 decimals). */
+  result: string;
+  /** Its orders held or pending. */
+  open: number;
+}
+
+/** A copy without orders yet. */
+export const NO_FIGURES: CopyFigures = { result: '0.00', open: 0 };
+
 /**
- * What a copy has made so far, in USD: realised P&L and swap of its closed orders less the fee of every order
- * that filled, plus the floating P&L of those still held (TRADING.md's marks); and how many are open (held or pending).
+ * What each copy has made so far, by copy id (absent: `NO_FIGURES`): realised P&L and swap of its closed orders
+ * less the fee of every order that filled, plus the floating P&L of those still held (TRADING.md's marks); and
+ * how many are open. Read in one statement for all of `which` (an id list, or every active copy).
  */
-export async function copyFigures(db: Db, trading: Trading, copyId: number) {
-  let result = dec(0);
-  let open = 0;
-  for (const order of await copyOrders(db, copyId)) {
-    if (order.status === OrderStatus.closed) {
-      result = result
-        .plus(order.profit ?? 0)
-        .plus(order.swap)
-        .minus(order.fee);
+export async function copyFigures(
+  db: Db,
+  trading: Trading,
+  which: number[] | 'active',
+): Promise<Map<number, CopyFigures>> {
+  if (which !== 'active' && which.length === 0) return new Map();
+  const sums = new Map<number, { result: Dec; open: number }>();
+  for (const row of await copyFigureRows(db, which)) {
+    let sum = sums.get(row.copyId);
+    if (!sum) {
+      sum = { result: dec(row.booked), open: row.open };
+      sums.set(row.copyId, sum);
     }
-    if (order.status === OrderStatus.holding) result = result.plus(trading.mark(order).pnl).minus(order.fee);
-    if (order.status === OrderStatus.holding || order.status === OrderStatus.pending) open += 1;
+    if (row.held) sum.result = sum.result.plus(trading.mark(row.held).pnl);
   }
-  return { result: toFixed(result, 2), open };
+  return new Map([...sums].map(([id, sum]) => [id, { result: toFixed(sum.result, 2), open: sum.open }]));
 }
 
 /**
@@ -41,7 +61,7 @@ export async function stopCopy(
   // Stopped already (a second request, the loss limit): the first stop did what it had to.
   if (!stopped) return (await copyById(db, copy.id))!;
   if (!options.close) return stopped;
-  for (const mine of await copyOrders(db, copy.id, true)) {
+  for (const mine of await openCopyOrders(db, copy.id)) {
     const holding = mine.status === OrderStatus.holding;
     let refusal: AppError | null = null;
     try {
