@@ -1,12 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OrderStatus } from '@meridian/contract';
 import {
+  type AccountFigures,
   accountFigures,
   closePrice,
+  isMarginCall,
   isStopOut,
   type PendingKind,
   pendingDirection,
   QuoteTriggerIndex,
+  riskRateText,
   sideOfOrderType,
   stopLossDirection,
   stopOutPlan,
@@ -481,14 +484,14 @@ export class Engine {
   }
 
   /** A margin call is told when it starts, whether or not anyone watches the account; leaving it re-arms it. */
-  private tellMarginCall(userId: number, marginCall: boolean, rate: string): void {
+  private tellMarginCall(userId: number, marginCall: boolean, riskRate: AccountFigures['riskRate']): void {
     if (!marginCall) {
       this.inMarginCall.delete(userId);
       return;
     }
     if (this.inMarginCall.has(userId)) return;
     this.inMarginCall.add(userId);
-    this.bus.publish(MARGIN_CALL_CHANNEL, { userId, rate } satisfies MarginCallEvent);
+    this.bus.publish(MARGIN_CALL_CHANNEL, { userId, rate: riskRateText(riskRate) } satisfies MarginCallEvent);
   }
 
   private sweepAccount(userId: number, balance: string, settings: Settings): void {
@@ -499,11 +502,14 @@ export class Engine {
     }
     const marked = held.map((order) => ({ id: order.id, margin: order.margin, ...this.trading.mark(order) }));
     const figures = accountFigures(balance, marked);
-    const message = forexTrade(figures, marked, settings.margin_call_level);
-    // To the nodes where the account is watched, each on its own channel: a node reads only its users' figures.
-    for (const node of this.watchers.nodesOf(userId))
-      this.bus.publish(userChannelOf(node), { userId, message });
-    this.tellMarginCall(userId, message.quotation.MarginCall, message.quotation.HazardRate);
+    // Built only for an account someone watches: most of those swept are not, and need the figures alone.
+    const nodes = this.watchers.nodesOf(userId);
+    if (nodes.length > 0) {
+      const message = forexTrade(figures, marked, settings.margin_call_level);
+      // Each on its node's own channel: a node reads only its users' figures.
+      for (const node of nodes) this.bus.publish(userChannelOf(node), { userId, message });
+    }
+    this.tellMarginCall(userId, isMarginCall(figures.riskRate, settings.margin_call_level), figures.riskRate);
     if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
     const now = this.trading.now();
     const live = new Map(
