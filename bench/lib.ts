@@ -15,7 +15,7 @@ import { type Config, testConfig, throwawaySecrets } from '../apps/server/src/co
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { silentFeed } from '../apps/server/src/feed/feed';
-import { createSession } from '../apps/server/src/http/sessions';
+import { createSession, setSessionPolicy } from '../apps/server/src/http/sessions';
 import { post } from '../apps/server/src/ledger/post';
 import { type Platform, startPlatform } from '../apps/server/src/platform';
 import { startFakeFeed } from '../apps/server/test/fake-feed';
@@ -492,7 +492,10 @@ export async function startCluster(count: number, env: Record<string, string> = 
     nodes.push(await startNode(nodeEnv));
     await feed.subscribed(1);
     for (let i = 1; i < count; i++) nodes.push(await startNode(nodeEnv));
-    db = await openDatabase(testConfig({ databaseUrl: database.url }));
+    const config = testConfig({ databaseUrl: database.url });
+    db = await openDatabase(config);
+    // The benchmark's own sessions (`traders`) live as long as the nodes' do.
+    setSessionPolicy(db.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now: Date.now });
     const result = await db.db.execute(
       sql`select id, min_lots::text as "minLots", leverages->0 as leverage from instruments where code = ${SYMBOL}`,
     );
