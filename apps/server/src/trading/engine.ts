@@ -4,6 +4,8 @@ import {
   type AccountFigures,
   accountFigures,
   closePrice,
+  type Dec,
+  dec,
   isMarginCall,
   isStopOut,
   type PendingKind,
@@ -65,7 +67,21 @@ const isOpen = (order: Pick<OrderRow, 'status'>) =>
   order.status === OrderStatus.pending || order.status === OrderStatus.holding;
 
 /** What the engine keeps of a holding order: what marking it, trailing its stop and the sweep read. */
-type Held = Position & Pick<OrderRow, 'id' | 'userId' | 'stopLoss' | 'trailingDistance'>;
+type Held = Position &
+  Pick<OrderRow, 'id' | 'userId' | 'stopLoss' | 'trailingDistance'> & {
+    /** The margin parsed once: every sweep of the account adds it up. */
+    usedMargin: Dec;
+  };
+
+/** The settings' margin-call and stop-out levels, parsed once a sweep, not once an account. */
+interface Levels {
+  marginCall: Dec;
+  stopOut: Dec;
+}
+const levelsOf = (settings: Settings): Levels => ({
+  marginCall: dec(settings.margin_call_level),
+  stopOut: dec(settings.stop_out_level),
+});
 
 /** Distinct texts kept once each at most: past it, texts are kept as they come (nothing grows without bound). */
 const MAX_TERMS = 4096;
@@ -329,6 +345,7 @@ export class Engine {
       price: o.price,
       contractSize: terms.of(o.contractSize),
       margin: o.margin,
+      usedMargin: dec(o.margin),
       swap: o.swap,
       quoteCurrency: terms.of(o.quoteCurrency),
       stopLoss: o.stopLoss,
@@ -436,10 +453,10 @@ export class Engine {
     const userIds = [...this.dirty];
     this.dirty.clear();
     try {
-      const settings = await readSettings(this.db);
-      const moved = await this.sweepAt(userIds, settings, true);
+      const levels = levelsOf(await readSettings(this.db));
+      const moved = await this.sweepAt(userIds, levels, true);
       // Their balances may be from before the move: read again and swept at once, in one go.
-      if (moved.length > 0) await this.sweepAt(moved, settings, false);
+      if (moved.length > 0) await this.sweepAt(moved, levels, false);
     } catch (err) {
       this.log('account sweep failed, its accounts are swept again', err);
       for (const userId of userIds) this.dirty.add(userId);
@@ -450,7 +467,7 @@ export class Engine {
    * Sweeps `userIds` at balances read now. `sliced`, it gives the event loop a turn every SWEEP_SLICE
    * positions and returns, unswept, the accounts whose holdings moved after the read.
    */
-  private async sweepAt(userIds: number[], settings: Settings, sliced: boolean): Promise<number[]> {
+  private async sweepAt(userIds: number[], levels: Levels, sliced: boolean): Promise<number[]> {
     this.movedSinceRead.clear();
     const balances: { id: number; balance: string }[] = [];
     for (let i = 0; i < userIds.length; i += READ_CHUNK) {
@@ -474,7 +491,7 @@ export class Engine {
       }
       positions += this.ordersByUser.get(userId)?.size ?? 0;
       try {
-        this.sweepAccount(userId, balance, settings);
+        this.sweepAccount(userId, balance, levels);
       } catch (err) {
         this.log(`account ${userId}: sweep failed, it is swept again`, err);
         this.dirty.add(userId);
@@ -494,23 +511,27 @@ export class Engine {
     this.bus.publish(MARGIN_CALL_CHANNEL, { userId, rate: riskRateText(riskRate) } satisfies MarginCallEvent);
   }
 
-  private sweepAccount(userId: number, balance: string, settings: Settings): void {
+  private sweepAccount(userId: number, balance: string, levels: Levels): void {
     const held = [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.holding.get(id)!);
     if (held.length === 0) {
       this.inMarginCall.delete(userId);
       return;
     }
-    const marked = held.map((order) => ({ id: order.id, margin: order.margin, ...this.trading.mark(order) }));
+    const marked = held.map((order) => ({
+      id: order.id,
+      margin: order.usedMargin,
+      ...this.trading.mark(order),
+    }));
     const figures = accountFigures(balance, marked);
     // Built only for an account someone watches: most of those swept are not, and need the figures alone.
     const nodes = this.watchers.nodesOf(userId);
     if (nodes.length > 0) {
-      const message = forexTrade(figures, marked, settings.margin_call_level);
+      const message = forexTrade(figures, marked, levels.marginCall);
       // Each on its node's own channel: a node reads only its users' figures.
       for (const node of nodes) this.bus.publish(userChannelOf(node), { userId, message });
     }
-    this.tellMarginCall(userId, isMarginCall(figures.riskRate, settings.margin_call_level), figures.riskRate);
-    if (!isStopOut(figures.riskRate, settings.stop_out_level)) return;
+    this.tellMarginCall(userId, isMarginCall(figures.riskRate, levels.marginCall), figures.riskRate);
+    if (!isStopOut(figures.riskRate, levels.stopOut)) return;
     const now = this.trading.now();
     const live = new Map(
       held.map((order) => [order.id, this.market.priceState(order.instrumentId, now)] as const),
@@ -521,7 +542,7 @@ export class Engine {
       pnl: m.pnl,
       closable: live.get(m.id)?.state === 'open',
     }));
-    const [first] = stopOutPlan(balance, positions, { level: settings.stop_out_level }).close;
+    const [first] = stopOutPlan(balance, positions, { level: levels.stopOut }).close;
     const state = first === undefined ? undefined : live.get(first);
     // One position at a time: the next sweep re-checks the account after this close.
     if (first !== undefined && state?.state === 'open') {

@@ -4,7 +4,7 @@ import {
   type ForexFilledMessage,
   type ForexTradeMessage,
 } from '@meridian/contract';
-import { type AccountFigures, isMarginCall, moneyText, riskRateText } from '@meridian/core';
+import { type AccountFigures, type DecLike, isMarginCall, moneyText, riskRateText } from '@meridian/core';
 
 /** A held position as marked at the latest tick. */
 export interface MarkedPosition {
@@ -17,7 +17,7 @@ export interface MarkedPosition {
 export const forexTrade = (
   figures: AccountFigures,
   positions: MarkedPosition[],
-  marginCallLevel: string,
+  marginCallLevel: DecLike,
 ): ForexTradeMessage => ({
   type: 'FOREX_TRADE',
   code: Code.OK,

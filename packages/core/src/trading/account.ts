@@ -1,4 +1,4 @@
-import { type Dec, dec, toFixed } from '../decimal';
+import { D, type Dec, dec, toFixed } from '../decimal';
 import type { DecLike } from './instrument';
 
 /** margin_call_level default, percent of risk rate. */
@@ -29,9 +29,12 @@ export interface AccountFigures {
 
 /** Risk rate = equity ÷ used margin × 100; null when no margin is used (no holding orders). */
 export function riskRateOf(equity: DecLike, usedMargin: DecLike): Dec | null {
-  const used = dec(usedMargin);
-  return used.isZero() ? null : dec(equity).div(used).times(100);
+  const used = decOf(usedMargin);
+  return used.isZero() ? null : decOf(equity).div(used).times(100);
 }
+
+/** A decimal as is, or parsed: the sweep marks every account four times a second, and parsing is its cost. */
+const decOf = (value: DecLike): Dec => (value instanceof D ? value : dec(value));
 
 /** Account totals from the balance and the holding orders. */
 export function accountFigures(balance: DecLike, holdings: Iterable<HoldingFigures>): AccountFigures {
@@ -41,9 +44,10 @@ export function accountFigures(balance: DecLike, holdings: Iterable<HoldingFigur
     usedMargin = usedMargin.plus(holding.margin);
     floatingPnl = floatingPnl.plus(holding.pnl);
   }
-  const equity = dec(balance).plus(usedMargin).plus(floatingPnl);
+  const cash = decOf(balance);
+  const equity = cash.plus(usedMargin).plus(floatingPnl);
   return {
-    balance: dec(balance),
+    balance: cash,
     usedMargin,
     floatingPnl,
     equity,
