@@ -24,6 +24,7 @@ import { inArray } from 'drizzle-orm';
 import { type Bus, LOST_CHANNEL } from '../bus/bus';
 import { userChannelOf } from '../bus/channels';
 import type { Db } from '../db/client';
+import { oneOf } from '../db/id-list';
 import { users } from '../db/schema';
 import { readSettings, type Settings } from '../settings';
 import type { ErrorLog } from '../util/log';
@@ -45,7 +46,7 @@ export const SWEEP_MS = 250;
 export const RESYNC_MS = 60_000;
 /** A closed order's version is remembered this long, so a late message about it cannot bring it back. */
 const TOMBSTONE_MS = 10 * 60_000;
-/** Rows read back from the database per statement: a statement takes at most 65,535 parameters. */
+/** Rows read back from the database per statement: a statement's work stays bounded. */
 const READ_CHUNK = 10_000;
 /**
  * Positions a sweep marks between two turns of the event loop: a tick makes every holder of its
@@ -379,7 +380,7 @@ export class Engine {
         ...(await this.db
           .select()
           .from(orders)
-          .where(inArray(orders.id, ids.slice(i, i + READ_CHUNK)))),
+          .where(oneOf(orders.id, ids.slice(i, i + READ_CHUNK)))),
       );
     }
     return rows;
@@ -475,7 +476,7 @@ export class Engine {
         ...(await this.db
           .select({ id: users.id, balance: users.balance })
           .from(users)
-          .where(inArray(users.id, userIds.slice(i, i + READ_CHUNK)))),
+          .where(oneOf(users.id, userIds.slice(i, i + READ_CHUNK)))),
       );
     }
     const moved: number[] = [];
