@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   api,
   Code,
+  dayMarketTopic,
   type Instrument,
   klineTopic,
   MAX_BARS,
@@ -467,6 +468,24 @@ describe('the websocket', () => {
       expect(k.kline.Time).toBe(bucketStart(PERIODS[i]!.seconds, time / 1000));
     }
     client.ws.close();
+  });
+
+  // Issue 50: a trade screen follows its instrument alone, not every instrument's quotes.
+  it("pushes one instrument's quotes alone on DAY_MARKET:<symbol>", async () => {
+    const one = await subscriber(dayMarketTopic('ETHUSD'));
+    const all = await subscriber(Topic.DAY_MARKET);
+    const time = t.clock.now();
+    t.market.pushTick({ symbol: 'BTCUSD', bid: '96000.00', ask: '96010.00', time, volume: 1 });
+    t.market.pushTick({ symbol: 'ETHUSD', bid: '3221.15', ask: '3222.05', time, volume: 1 });
+    await until(() => all.messages().length === 2 && one.messages().length === 1);
+    expect(one.messages()).toEqual([all.messages().find((m) => m.symbol === 'ETHUSD')]);
+    expect(one.messages()[0]).toMatchObject({
+      type: 'DAY_MARKET',
+      symbol: 'ETHUSD',
+      quotation: { bid: '3221.15' },
+    });
+    one.ws.close();
+    all.ws.close();
   });
 
   it('keeps serving others while a slow consumer falls behind', async () => {

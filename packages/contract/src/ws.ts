@@ -9,6 +9,14 @@ export const Topic = {
   NOTIFICATION: 'NOTIFICATION',
 } as const;
 
+/**
+ * DAY_MARKET of one instrument alone, e.g. `DAY_MARKET:EURUSD`: the same messages, for a client that shows
+ * that instrument and not the whole market.
+ */
+export function dayMarketTopic(symbol: string): `DAY_MARKET:${string}` {
+  return `DAY_MARKET:${symbol}`;
+}
+
 /** Kline topic of one instrument and period, e.g. `KLINE:EURUSD:1min`. */
 export function klineTopic(symbol: string, period: string): `KLINE:${string}` {
   return `KLINE:${symbol}:${period}`;

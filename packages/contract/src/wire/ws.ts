@@ -86,7 +86,10 @@ export const clientMessages: Record<string, Described> = {
     schema: z.literal('ping'),
   },
   ping: { summary: 'A ping as JSON: answered by {type: pong}', schema: clientMessage.options[0] },
-  sub: { summary: 'Follow a topic: DAY_MARKET or KLINE:<symbol>:<period>', schema: clientMessage.options[1] },
+  sub: {
+    summary: 'Follow a topic: DAY_MARKET (every instrument), DAY_MARKET:<symbol> or KLINE:<symbol>:<period>',
+    schema: clientMessage.options[1],
+  },
   unsub: { summary: 'Stop following a topic', schema: clientMessage.options[2] },
   login: {
     summary: 'Sign the connection in with the session token: the account pushes follow',
@@ -111,7 +114,10 @@ export const serverMessages: Record<string, Described> = {
   },
   logoutResult: { summary: 'Answers logout', schema: answer('logout_result') },
   error: { summary: 'A message that is not JSON of a known type: code 1001', schema: answer('error') },
-  dayMarket: { summary: 'A quote of one instrument, on DAY_MARKET', schema: dayMarketMessage },
+  dayMarket: {
+    summary: 'A quote of one instrument, on DAY_MARKET and on DAY_MARKET:<symbol>',
+    schema: dayMarketMessage,
+  },
   kline: {
     summary: 'The forming bar of one instrument and period, on KLINE:<symbol>:<period>',
     schema: klineMessage,
