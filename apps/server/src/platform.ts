@@ -119,7 +119,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     // PostgreSQL migrates by `npm run migrate`, or at start when asked; the embedded database always at start.
     if (config.databaseUrl && !config.migrateOnStart)
       await refuseOlderSchema(config.databaseUrl, config.migrationsDir);
-    else await database.migrate((line) => console.log(line));
+    else await database.migrate((line) => log.info(line));
     await sealStoredVapidKey(database.db, secrets);
     ({ operatorPassword: firstOperatorPassword } = await seed(database.db, config));
     await seedMarket(database.db);
