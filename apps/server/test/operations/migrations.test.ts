@@ -58,8 +58,20 @@ const hasColumn = async (url: string, table: string, column: string) =>
   ).length === 1;
 
 /** A node of this release on the database at `url`, as production starts it (no embedded database). */
-const node = (url: string, migrateOnStart: boolean) =>
-  startPlatform(testConfig({ databaseUrl: url, memoryDb: false, migrateOnStart }), { feed: silentFeed });
+/** A node on `url`; its log lines' messages to `said` when given (at info level), else none. */
+const node = (url: string, migrateOnStart: boolean, said?: string[]) =>
+  startPlatform(
+    testConfig({
+      databaseUrl: url,
+      memoryDb: false,
+      migrateOnStart,
+      ...(said && { logLevel: 'info' as const }),
+    }),
+    {
+      feed: silentFeed,
+      logTo: said && { write: (line: string) => void said.push((JSON.parse(line) as { msg: string }).msg) },
+    },
+  );
 
 const readiness = async (platform: Platform) =>
   (await platform.http.inject({ method: 'GET', url: '/readyz' })).json();
@@ -145,11 +157,9 @@ describe.skipIf(!process.env.DATABASE_URL)('migrations on PostgreSQL (issue 49)'
   it('MIGRATE_ON_START: two nodes starting together, one migrates, the other waits and finds nothing to do', async () => {
     const url = await database();
     await migrateTo(url, PREVIOUS_RELEASE_MIGRATIONS);
+    // What the nodes log (as JSON, through their logger), not what they print.
     const lines: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-      lines.push(args.join(' '));
-    });
-    const nodes = await Promise.all([node(url, true), node(url, true)]);
+    const nodes = await Promise.all([node(url, true, lines), node(url, true, lines)]);
     cleanUps.push(async () => {
       for (const n of nodes) await n.close();
     });
