@@ -5,6 +5,7 @@
  * stop must be settled exactly once: one close and one trade_settle ledger row per position.
  */
 import { sql } from 'drizzle-orm';
+import { copyPosition } from '../apps/server/test/positions';
 import {
   bareOrderTransaction,
   closedLoop,
@@ -62,15 +63,12 @@ main(async (): Promise<Row[]> => {
     );
     const placed = (await submit.json()) as { code: number; data: { Id: number } };
     if (placed.code !== 1) throw new Error(`order refused: ${JSON.stringify(placed)}`);
-    const ids = accounts.map((a) => a.id);
-    await db.execute(sql`
-      insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
-        origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at, stop_loss)
-      select u.id, o.instrument_id, o.show_code, o.side, o.status, o.lots, o.contract_size, o.leverage,
-        o.origin_price, o.price, o.margin, o.fee, o.spread_rate, o.quote_currency, o.fee_rate, o.fee_type,
-        o.filled_at, ${stop}
-      from orders o, unnest(${`{${ids.join(',')}}`}::int[]) u(id), generate_series(1, ${PER_ACCOUNT})
-      where o.id = ${placed.data.Id}`);
+    await copyPosition(db, {
+      orderId: placed.data.Id,
+      userIds: accounts.map((a) => a.id),
+      times: PER_ACCOUNT,
+      stopLoss: stop,
+    });
     await platform.engine!.resync();
     const stops = ACCOUNTS * PER_ACCOUNT;
     log(`${stops} stop losses at ${stop}, the price at ${price}`);

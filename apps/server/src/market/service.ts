@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dayMarketTopic, endpoints, type Period, type SparkSeries } from '@meridian/contract';
+import { endpoints, type Period, type SparkSeries } from '@meridian/contract';
 import { platformQuote, pointsText, type QuotePoints, tickBar } from '@meridian/core';
 import type { Bus } from '../bus/bus';
 import { Channel, type TopicEvent } from '../bus/channels';
@@ -212,10 +212,7 @@ export function createMarket({ db, bus, config, now, feed, log }: MarketDeps) {
     klines.moved(id, moved);
     if (!publishing) return true;
     const quote = quoteOf(instrument)!;
-    const push = dayMarket(code, quote, time);
-    publish(push);
-    // The same quote for the clients that follow this instrument alone (a trade screen, not the market list).
-    publish({ topic: dayMarketTopic(code), message: push.message });
+    publish(dayMarket(code, quote, time));
     const event = { instrumentId: id, symbol: code, bid: quote.price, ask: quote.ask, time };
     for (const listener of listeners) listener(event);
     return true;

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { Code, type ServerMessage } from '@meridian/contract';
+import { Code, dayMarketTopic, type ServerMessage } from '@meridian/contract';
 import type WebSocket from 'ws';
 import * as wsModule from 'ws';
 import { addTo, removeFrom } from '../util/multimap';
@@ -146,12 +146,18 @@ export class Gateway {
     return this.byTopic.get(topic)?.size ?? 0;
   }
 
-  /** Market data: a client that is behind misses this one (the next quote supersedes it). */
+  /**
+   * Market data: a client that is behind misses this one (the next quote supersedes it). A quote also
+   * reaches the clients that follow its instrument alone (DAY_MARKET:<symbol>), with the same bytes: the
+   * bus carries each quote once.
+   */
   publish(topic: string, message: ServerMessage): void {
-    const set = this.byTopic.get(topic);
-    if (!set || set.size === 0) return;
+    const all = this.byTopic.get(topic);
+    const one = message.type === 'DAY_MARKET' ? this.byTopic.get(dayMarketTopic(message.symbol)) : undefined;
+    if (!all?.size && !one?.size) return;
     const prepared = prepare(message);
-    for (const conn of set) this.sendDroppable(conn, prepared);
+    for (const conn of all ?? []) this.sendDroppable(conn, prepared);
+    for (const conn of one ?? []) this.sendDroppable(conn, prepared);
   }
 
   /** Account messages go to every connection of the user and are never dropped. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
+import { copyPosition } from '../positions';
 
 let t: TestApp;
 let d: Desk;
@@ -27,12 +28,9 @@ describe(`a gold buy falling to its stop-out while ${ACCOUNTS.toLocaleString('en
       insert into users (uid, login_type, email, invite_code, balance)
       select 'many' || g, 'email', 'many' || g || '@example.com', 'many' || g, 1000000
       from generate_series(1, ${ACCOUNTS}) g`);
-    await db.execute(sql`
-      insert into orders (user_id, instrument_id, show_code, side, status, lots, contract_size, leverage,
-        origin_price, price, margin, fee, spread_rate, quote_currency, fee_rate, fee_type, filled_at)
-      select u.id, o.instrument_id, o.show_code, o.side, o.status, o.lots, o.contract_size, o.leverage,
-        o.origin_price, o.price, o.margin, o.fee, o.spread_rate, o.quote_currency, o.fee_rate, o.fee_type, o.filled_at
-      from orders o cross join users u where o.id = ${buy.data.Id} and u.uid like 'many%'`);
+    const many = await db.execute(sql`select id from users where uid like 'many%'`);
+    const userIds = (many as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    await copyPosition(db, { orderId: buy.data.Id, userIds });
     // A leader taking over: every account it follows is due.
     await t.engine.resync();
 
