@@ -9,9 +9,9 @@ import type { PushSender } from '../push';
 import type { OrderRow, TradingMarket } from '../trading';
 import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from '../trading';
 import type { ErrorLog } from '../util/log';
-import { type Notice, recordNotice } from './record';
+import { type Notice, recordNotices } from './record';
 import type { NotificationRow } from './schema';
-import { unreadCount } from './service';
+import { unreadCounts } from './service';
 import { copyFailedNotice, copyStoppedNotice, fundingNotice, orderNotice } from './sources';
 import { noticeText } from './texts';
 
@@ -24,6 +24,8 @@ import { noticeText } from './texts';
  */
 export class Notifier {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Notices told and not yet recorded: the next recording takes them all in one statement. */
+  private told: Notice[] = [];
   private stops: (() => void)[] = [];
   /** Positions told of their pending order's fill: their later changes (a stop moved) tell nothing new. */
   private readonly filled = new Set<number>();
@@ -65,20 +67,45 @@ export class Notifier {
     return this.queue;
   }
 
-  /** Records a notice and delivers it, after the work queued before it. */
+  /**
+   * Records a notice and delivers it, after the work queued before it; the notices told meanwhile (a gap's
+   * stops, thousands at once) are recorded with it in one statement.
+   */
   tell(notice: Notice): void {
-    this.record(notice).catch((err) => this.log('notifications failed', err));
+    this.told.push(notice);
+    if (this.told.length > 1) return;
+    this.afterQueued(() => this.recordTold()).catch((err) => this.log('notifications failed', err));
+  }
+
+  /** Records the notices told so far; when they fail together, each on its own, so one bad notice loses only itself. */
+  private async recordTold(): Promise<void> {
+    const notices = this.told.splice(0);
+    try {
+      await this.recordAll(notices);
+    } catch (err) {
+      if (notices.length === 1) throw err;
+      for (const notice of notices)
+        await this.recordAll([notice]).catch((e) => this.log('notifications failed', e));
+    }
   }
 
   /** Pushes a recorded notification to the trader's open apps and browsers. */
-  async deliver(row: NotificationRow): Promise<void> {
-    const message: NotificationMessage = {
-      type: 'NOTIFICATION',
-      code: Code.OK,
-      quotation: { id: row.id, kind: row.kind, unread: await unreadCount(this.db, row.userId) },
-    };
-    this.bus.publish(Channel.user, { userId: row.userId, message } satisfies UserEvent);
-    this.push.send(row.userId, (lang) => noticeText(row, lang));
+  deliver(row: NotificationRow): Promise<void> {
+    return this.deliverAll([row]);
+  }
+
+  private async deliverAll(rows: NotificationRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const unread = await unreadCounts(this.db, [...new Set(rows.map((row) => row.userId))]);
+    for (const row of rows) {
+      const message: NotificationMessage = {
+        type: 'NOTIFICATION',
+        code: Code.OK,
+        quotation: { id: row.id, kind: row.kind, unread: unread.get(row.userId) ?? 0 },
+      };
+      this.bus.publish(Channel.user, { userId: row.userId, message } satisfies UserEvent);
+      this.push.send(row.userId, (lang) => noticeText(row, lang));
+    }
   }
 
   private followOrder(order: OrderRow): void {
@@ -91,10 +118,16 @@ export class Notifier {
 
   /** `tell`, for a caller that learns whether it failed (the relay hands the event again). */
   private record(notice: Notice): Promise<void> {
-    const done = this.queue.then(async () => {
-      const row = await recordNotice(this.db, notice, new Date(this.now()));
-      if (row) await this.deliver(row);
-    });
+    return this.afterQueued(() => this.recordAll([notice]));
+  }
+
+  private async recordAll(notices: Notice[]): Promise<void> {
+    await this.deliverAll(await recordNotices(this.db, notices, new Date(this.now())));
+  }
+
+  /** Runs `work` after the work queued before it. */
+  private afterQueued(work: () => Promise<void>): Promise<void> {
+    const done = this.queue.then(work);
     this.queue = done.catch(() => {});
     return done;
   }

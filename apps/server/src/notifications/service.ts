@@ -1,6 +1,7 @@
 import { type Language, NOTIFICATIONS_PAGE_SIZE, type NotificationPage } from '@meridian/contract';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { oneOf } from '../db/id-list';
 import { utcText } from '../util/time';
 import { notifications } from './schema';
 import { noticeText } from './texts';
@@ -9,11 +10,17 @@ const mine = (userId: number) => eq(notifications.userId, userId);
 const unread = isNull(notifications.readAt);
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** How many unread notifications each of `userIds` has (none listed for one with none). */
+export async function unreadCounts(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
     .from(notifications)
-    .where(and(mine(userId), unread));
-  return row?.n ?? 0;
+    .where(and(oneOf(notifications.userId, userIds), unread))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
 /** A page of the trader's notifications, newest first, in the reader's language. */

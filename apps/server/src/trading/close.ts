@@ -17,11 +17,13 @@ import { announce, countClosed, tellClosed } from './announcements';
 import { type CloseReason, liveQuote, type TradingContext, tradableOf } from './context';
 import { payNegativeBalance } from './negative-balance';
 import {
+  type AccountState,
   closeHoldingRow,
   holdingsOf,
   insertOrderRow,
   keepRestOf,
   orderById,
+  ordersByIds,
   ownerOf,
   readAccount,
 } from './orders.repo';
@@ -100,58 +102,111 @@ function holdingToClose(order: OrderRow): OrderRow {
   return order;
 }
 
-/** `close`'s transaction: the closed order (or part), what stays open of it, and the pending orders protection cancelled. */
+/** A close decided under its account's lock, before anything is written. */
+interface Closing {
+  order: OrderRow;
+  reason: CloseReason;
+  settings: AccountState['settings'];
+  /** The lots to split off, when fewer than the position holds. */
+  part: string | null;
+  /** How the order (or its part of `lots`) ends, its profit included. */
+  endOf: (lots: string) => Partial<OrderRow>;
+  at: Date;
+}
+
+/**
+ * Decides a close from its account, read under lock, and its order, read after: every refusal is thrown
+ * here, before anything is written, so a batch (`closeTriggered`) can refuse one order and settle the rest.
+ */
+function decideClose(
+  ctx: TradingContext,
+  account: AccountState,
+  found: OrderRow | undefined,
+  owner: number,
+  reason: CloseReason,
+  lots: string | undefined,
+): Closing {
+  if (found?.userId !== owner) throw refuse('order_not_found');
+  const order = holdingToClose(found);
+  if (reason === 'stop_out') {
+    const { riskRate } = ctx.marks.figures(account.balance, account.books);
+    if (!isStopOut(riskRate, account.settings.stop_out_level)) throw new StopOutLifted(`order ${order.id}`);
+  }
+  const tradable = tradableOf(ctx, order.instrumentId);
+  if (lots !== undefined) {
+    const refusal = checkPartialClose(tradable.terms, order.lots, lots);
+    if (refusal) throw orderRefusal(refusal, tradable);
+  }
+  const terms = termsOf(order, tradable);
+  const side = sideOf(order);
+  const exit = closePrice(side, liveQuote(ctx, order.instrumentId));
+  const pnlOf = (closed: string): Dec =>
+    roundMoney(floatingPnl(terms, { side, lots: closed, price: order.price }, exit, ctx.market.livePrices));
+  const at = new Date(ctx.now());
+  const ending: Ending = {
+    status: OrderStatus.closed,
+    closePrice: exit.toString(),
+    closeReason: reason,
+    closedAt: at,
+  };
+  return {
+    order,
+    reason,
+    settings: account.settings,
+    part: lots !== undefined && dec(lots).lt(order.lots) ? lots : null,
+    endOf: (closed) => ({ ...ending, profit: pnlOf(closed).toString() }),
+    at,
+  };
+}
+
+/** Writes a decided close: the closed order (or part), what stays open of it, and the pending orders protection cancelled. */
+async function settleClose(ctx: TradingContext, tx: Tx, closing: Closing) {
+  const { order, settings } = closing;
+  const part = closing.part === null ? null : await closePart(tx, order, closing.part, closing.endOf);
+  const row = part ? part.closed : await closeHoldingRow(tx, order.id, closing.endOf(order.lots));
+  // Another close won the race between our read and our update.
+  if (!row) throw refuse('order_already_closed');
+  const after = await postAll(tx, order.userId, 'balance', settlementOf(row));
+  const protectionOn = settings.negative_balance_protection === '1';
+  const withdrawals = ctx.options.withdrawals;
+  const cancelled = await payNegativeBalance(tx, order.userId, after, protectionOn, closing.at, withdrawals);
+  return { row, rest: part?.rest ?? null, cancelled, reason: closing.reason };
+}
+
+type Settled = Awaited<ReturnType<typeof settleClose>>;
+
+/** `close`'s transaction. */
 async function closeIn(
   ctx: TradingContext,
   tx: Tx,
   orderId: number,
   reason: CloseReason,
   options: CloseOptions,
-) {
+): Promise<Settled> {
   // An owner given (the trader's own call, the engine's trigger) is checked on the order read under its
   // account's lock: one read less per close, which a gap through thousands of stops pays thousands of times.
   const owner = options.userId ?? (await ownerOf(tx, orderId));
   if (owner === undefined) throw refuse('order_not_found');
   const account = await readAccount(ctx.db, tx, owner, true);
-  const { settings } = account;
   const found = await orderById(tx, orderId);
-  if (found?.userId !== owner) throw refuse('order_not_found');
-  const order = holdingToClose(found);
-  if (reason === 'stop_out') {
-    const { riskRate } = ctx.marks.figures(account.balance, account.books);
-    if (!isStopOut(riskRate, settings.stop_out_level)) throw new StopOutLifted(`order ${orderId}`);
+  const settled = await settleClose(ctx, tx, decideClose(ctx, account, found, owner, reason, options.lots));
+  await options.within?.(tx, settled.row);
+  return settled;
+}
+
+/** Announces committed closes: each order's new row, and one FOREX_CLOSED per account. */
+function announceClosed(ctx: TradingContext, settled: Settled[]): void {
+  const closedBy = new Map<number, number[]>();
+  for (const { row, rest, cancelled, reason } of settled) {
+    countClosed(ctx, reason, 1);
+    if (rest) announce(ctx, rest);
+    announce(ctx, row);
+    for (const order of cancelled) announce(ctx, order);
+    const ids = closedBy.get(row.userId);
+    if (ids) ids.push(row.id);
+    else closedBy.set(row.userId, [row.id]);
   }
-  const tradable = tradableOf(ctx, order.instrumentId);
-  if (options.lots !== undefined) {
-    const refusal = checkPartialClose(tradable.terms, order.lots, options.lots);
-    if (refusal) throw orderRefusal(refusal, tradable);
-  }
-  const terms = termsOf(order, tradable);
-  const side = sideOf(order);
-  const exit = closePrice(side, liveQuote(ctx, order.instrumentId));
-  const pnlOf = (lots: string): Dec =>
-    roundMoney(floatingPnl(terms, { side, lots, price: order.price }, exit, ctx.market.livePrices));
-  const now = new Date(ctx.now());
-  const ending: Ending = {
-    status: OrderStatus.closed,
-    closePrice: exit.toString(),
-    closeReason: reason,
-    closedAt: now,
-  };
-  const endOf = (lots: string) => ({ ...ending, profit: pnlOf(lots).toString() });
-  const part =
-    options.lots !== undefined && dec(options.lots).lt(order.lots)
-      ? await closePart(tx, order, options.lots, endOf)
-      : null;
-  const row = part ? part.closed : await closeHoldingRow(tx, orderId, endOf(order.lots));
-  // Another close won the race between our read and our update.
-  if (!row) throw refuse('order_already_closed');
-  const after = await postAll(tx, order.userId, 'balance', settlementOf(row));
-  const protectionOn = settings.negative_balance_protection === '1';
-  const withdrawals = ctx.options.withdrawals;
-  const cancelled = await payNegativeBalance(tx, order.userId, after, protectionOn, now, withdrawals);
-  await options.within?.(tx, row);
-  return { row, rest: part?.rest ?? null, cancelled };
+  for (const [userId, ids] of closedBy) tellClosed(ctx, userId, ids);
 }
 
 /**
@@ -169,17 +224,65 @@ export async function close(
   reason: CloseReason,
   options: CloseOptions = {},
 ): Promise<OrderRow> {
-  const {
-    row: closed,
-    rest,
-    cancelled,
-  } = await ctx.db.transaction((tx) => closeIn(ctx, tx, orderId, reason, options));
-  countClosed(ctx, reason, 1);
-  if (rest) announce(ctx, rest);
-  announce(ctx, closed);
-  for (const order of cancelled) announce(ctx, order);
-  tellClosed(ctx, closed.userId, [closed.id]);
-  return closed;
+  const settled = await ctx.db.transaction((tx) => closeIn(ctx, tx, orderId, reason, options));
+  announceClosed(ctx, [settled]);
+  return settled.row;
+}
+
+/** A stop loss or take profit the engine saw a tick cross. */
+export interface Triggered {
+  orderId: number;
+  userId: number;
+  reason: 'stop_loss' | 'take_profit';
+}
+
+/** What became of a triggered close: its closed row, or why it was refused. */
+export type TriggeredOutcome = { orderId: number } & (
+  | { closed: OrderRow; refusal?: undefined }
+  | { closed?: undefined; refusal: AppError }
+);
+
+/**
+ * Closes many triggered stops in one transaction, as `close` would one by one, for a gap that crosses
+ * thousands of them at once: the accounts are locked in id order, their orders read in one statement
+ * under those locks, and each order decided on its own (a refused one is reported and writes nothing)
+ * and settled. Anything else that fails rolls the whole batch back, for the caller to close one by one.
+ */
+export async function closeTriggered(
+  ctx: TradingContext,
+  triggered: Triggered[],
+): Promise<TriggeredOutcome[]> {
+  const sorted = [...triggered].sort((a, b) => a.userId - b.userId || a.orderId - b.orderId);
+  const outcomes: TriggeredOutcome[] = [];
+  const settled: Settled[] = [];
+  await ctx.db.transaction(async (tx) => {
+    const accounts = new Map<number, AccountState>();
+    for (const { userId } of sorted)
+      if (!accounts.has(userId)) accounts.set(userId, await readAccount(ctx.db, tx, userId, true));
+    const found = new Map(
+      (
+        await ordersByIds(
+          tx,
+          sorted.map((t) => t.orderId),
+        )
+      ).map((o) => [o.id, o]),
+    );
+    for (const { orderId, userId, reason } of sorted) {
+      let closing: Closing;
+      try {
+        closing = decideClose(ctx, accounts.get(userId)!, found.get(orderId), userId, reason, undefined);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        outcomes.push({ orderId, refusal: err });
+        continue;
+      }
+      const done = await settleClose(ctx, tx, closing);
+      settled.push(done);
+      outcomes.push({ orderId, closed: done.row });
+    }
+  });
+  announceClosed(ctx, settled);
+  return outcomes;
 }
 
 /**

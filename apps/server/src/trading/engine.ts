@@ -30,7 +30,7 @@ import { readSettings, type Settings } from '../settings';
 import type { ErrorLog } from '../util/log';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
-import type { CloseReason } from './context';
+import type { Triggered, TriggeredOutcome } from './close';
 import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from './events';
 import { Executions } from './executions';
 import type { Tick, TradingMarket } from './market';
@@ -58,9 +58,11 @@ const SWEEP_SLICE = 250;
  * some while a gap's stops settle.
  */
 const EXECUTION_LANES = 4;
+/** The most SL/TP closes one transaction of a gap settles (whole accounts; `Engine.closeTriggered`). */
+const BATCH_CLOSES = 100;
 
 const KINDS: TriggerKind[] = ['pending', 'stop_loss', 'take_profit'];
-const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, CloseReason> = {
+const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, Triggered['reason']> = {
   stop_loss: 'stop_loss',
   take_profit: 'take_profit',
 };
@@ -193,15 +195,63 @@ export class Engine {
 
   onTick(tick: Tick): void {
     this.trail(tick);
+    const closes: Triggered[] = [];
     for (const trigger of this.index.crossed(tick.instrumentId, tick)) {
       const orderId = Number(trigger.orderId);
-      this.enqueue(orderId, (userId) =>
-        trigger.kind === 'pending'
-          ? this.trading.fill(orderId)
-          : this.trading.close(orderId, CLOSE_REASON[trigger.kind], { userId }),
-      );
+      const userId = this.owners.get(orderId);
+      if (userId === undefined) this.log(`order ${orderId}: fired but not followed`);
+      else if (trigger.kind === 'pending') this.enqueue(orderId, () => this.trading.fill(orderId));
+      else closes.push({ orderId, userId, reason: CLOSE_REASON[trigger.kind] });
     }
+    this.closeTriggered(closes);
     this.ticked.add(tick.instrumentId);
+  }
+
+  /**
+   * Queues a tick's SL and TP closes: alone, as any execution; many (a gap), in batches of whole accounts
+   * of up to BATCH_CLOSES orders, each one transaction (`Trading.closeTriggered`) queued behind the
+   * executions of all its accounts, and every order of a batch that fails as a whole closed on its own.
+   */
+  private closeTriggered(closes: Triggered[]): void {
+    if (closes.length === 1) {
+      const [{ orderId, userId, reason }] = closes as [Triggered];
+      this.executions.run(userId, () =>
+        this.execute(orderId, () => this.trading.close(orderId, reason, { userId })),
+      );
+      return;
+    }
+    const byAccount = new Map<number, Triggered[]>();
+    for (const close of closes) {
+      const ofAccount = byAccount.get(close.userId);
+      if (ofAccount) ofAccount.push(close);
+      else byAccount.set(close.userId, [close]);
+    }
+    let batch: Triggered[] = [];
+    let accounts: number[] = [];
+    const flush = () => {
+      const [these, theirs] = [batch, accounts];
+      if (these.length > 0) this.executions.runAcross(theirs, () => this.settleBatch(these));
+      [batch, accounts] = [[], []];
+    };
+    for (const [account, ofAccount] of [...byAccount].sort(([a], [b]) => a - b)) {
+      if (batch.length + ofAccount.length > BATCH_CLOSES) flush();
+      batch.push(...ofAccount);
+      accounts.push(account);
+    }
+    flush();
+  }
+
+  private async settleBatch(batch: Triggered[]): Promise<void> {
+    let outcomes: TriggeredOutcome[];
+    try {
+      outcomes = await this.trading.closeTriggered(batch);
+    } catch (err) {
+      this.log(`a batch of ${batch.length} closes failed and was rolled back; each closes on its own`, err);
+      for (const { orderId, userId, reason } of batch)
+        await this.execute(orderId, () => this.trading.close(orderId, reason, { userId }));
+      return;
+    }
+    for (const { orderId, refusal } of outcomes) if (refusal) await this.executionFailed(orderId, refusal);
   }
 
   /**
@@ -261,18 +311,24 @@ export class Engine {
       this.log(`order ${orderId}: fired but not followed`);
       return;
     }
-    this.executions.run(account, async () => {
-      try {
-        await run(account);
-      } catch (err) {
-        if (lostToAnotherExecution(err)) return;
-        // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
-        if (!waitsForALivePrice(err))
-          this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
-        this.toReload.add(orderId);
-        await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
-      }
-    });
+    this.executions.run(account, () => this.execute(orderId, () => run(account)));
+  }
+
+  private async execute(orderId: number, run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      await this.executionFailed(orderId, err);
+    }
+  }
+
+  private async executionFailed(orderId: number, err: unknown): Promise<void> {
+    if (lostToAnotherExecution(err)) return;
+    // No live price when it ran (stale, or the market closed since the tick): it waits for the next tick.
+    if (!waitsForALivePrice(err))
+      this.log(`order ${orderId}: execution failed, its triggers are read back`, err);
+    this.toReload.add(orderId);
+    await this.reload().catch((e) => this.log('orders could not be read back; the next resync will', e));
   }
 
   /** Executions waiting or running now: what /metrics reports as the engine's backlog. */

@@ -20,15 +20,20 @@ export class Executions {
 
   /** Queues `execute` behind the account's earlier executions. */
   run(account: number, execute: () => Promise<unknown>): void {
+    this.runAcross([account], execute);
+  }
+
+  /** Queues `execute` behind the earlier executions of every one of `accounts`, and theirs behind it (a batch). */
+  runAcross(accounts: readonly number[], execute: () => Promise<unknown>): void {
     this.queued++;
-    const tail = (this.tails.get(account) ?? Promise.resolve())
+    const tail = Promise.all(accounts.map((account) => this.tails.get(account)))
       .then(() => this.inLane(execute))
       .catch(this.failed)
       .finally(() => {
         this.queued--;
-        if (this.tails.get(account) === tail) this.tails.delete(account);
+        for (const account of accounts) if (this.tails.get(account) === tail) this.tails.delete(account);
       });
-    this.tails.set(account, tail);
+    for (const account of accounts) this.tails.set(account, tail);
   }
 
   /** Executions waiting or running now. */

@@ -2,6 +2,7 @@ import { OrderStatus } from '@meridian/contract';
 import type { Side } from '@meridian/core';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { oneOf } from '../db/id-list';
 import { runPrepared, statement } from '../db/prepared';
 import { users } from '../db/schema';
 import { offsetOf, type PageInput } from '../operators';
@@ -127,6 +128,11 @@ export async function openOrdersOf(tx: Tx, userId: number): Promise<OrderRow[]> 
 export async function orderById(tx: Db | Tx, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return order;
+}
+
+/** The orders of these ids there are, in no order. */
+export function ordersByIds(tx: Db | Tx, ids: readonly number[]): Promise<OrderRow[]> {
+  return tx.select().from(orders).where(oneOf(orders.id, ids));
 }
 
 /** Whose an order is; undefined for none. */

@@ -4,7 +4,14 @@ import type { Db, Tx } from '../db/client';
 import type { AppError } from '../http/errors';
 import type { Book, Marked, Position } from './book';
 import { cancel } from './cancel';
-import { type CloseOptions, close, closeAll } from './close';
+import {
+  type CloseOptions,
+  close,
+  closeAll,
+  closeTriggered,
+  type Triggered,
+  type TriggeredOutcome,
+} from './close';
 import type { CloseReason, TradingContext, TradingCounts, TradingOptions } from './context';
 import { resetOrders } from './demo-reset';
 import { fill } from './fill';
@@ -72,6 +79,11 @@ export class Trading {
   /** See `close` (close.ts). */
   close(orderId: number, reason: CloseReason, options: CloseOptions = {}): Promise<OrderRow> {
     return close(this.ctx, orderId, reason, options);
+  }
+
+  /** See `closeTriggered` (close.ts). */
+  closeTriggered(triggered: Triggered[]): Promise<TriggeredOutcome[]> {
+    return closeTriggered(this.ctx, triggered);
   }
 
   /** See `closeAll` (close.ts). */

@@ -1,0 +1,112 @@
+import type { ForexClosedMessage } from '@meridian/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Channel, type UserEvent } from '../../src/bus/channels';
+import { notifications } from '../../src/notifications/schema';
+import { type Desk, desk } from '../desk';
+import { startTestApp, type TestApp } from '../harness';
+
+let t: TestApp;
+let d: Desk;
+beforeAll(async () => {
+  t = await startTestApp();
+  d = desk(t);
+});
+afterAll(() => t?.close());
+
+/** Three traders, each holding two EURUSD buys with a stop loss at 1.09000, the price at 1.10000. */
+async function sixStops() {
+  d.tick('EURUSD', '1.10000');
+  const traders = await Promise.all([1, 2, 3].map(() => d.trader('1000')));
+  const held: { userId: number; token: string; orderId: number }[] = [];
+  for (const { id: userId, token } of traders) {
+    for (let k = 0; k < 2; k++) {
+      const placed = await d.submit(token, {
+        type: 1,
+        cont: '0.01',
+        forex_id: d.id('EURUSD'),
+        multiple: 100,
+        stop_loss_price: '1.09000',
+      });
+      expect(placed.code, placed.msg).toBe(1);
+      held.push({ userId, token, orderId: placed.data.Id });
+    }
+  }
+  return { traders, held };
+}
+
+async function expectEachClosedOnceByItsStop(held: { userId: number; orderId: number }[]) {
+  for (const { orderId, userId } of held) {
+    expect(await d.order(orderId)).toMatchObject({ status: 3, closeReason: 'stop_loss' });
+    const settles = (await d.ledger(userId)).filter((r) => r.type === 'trade_settle' && r.refId === orderId);
+    expect(settles).toHaveLength(1);
+  }
+  for (const userId of new Set(held.map((h) => h.userId))) await d.expectBalanced(userId);
+}
+
+// Issue 50: a gap's stops settle in batches of whole accounts, one transaction each.
+describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops each', () => {
+  it('closes each stop once, tells each trader once of both closes and records each stop’s notice', async () => {
+    const { traders, held } = await sixStops();
+    const told: { userId: number; ids: number[] }[] = [];
+    const off = t.bus.subscribe(Channel.user, (e) => {
+      const { userId, message } = e as UserEvent;
+      if (message.type === 'FOREX_CLOSED')
+        told.push({ userId, ids: (message as ForexClosedMessage).quotation });
+    });
+    d.tick('EURUSD', '1.08000');
+    await d.settled();
+    await t.notices.settled();
+    off();
+
+    await expectEachClosedOnceByItsStop(held);
+    for (const { id } of traders) {
+      const mine = held.filter((h) => h.userId === id).map((h) => h.orderId);
+      expect(told.filter((m) => m.userId === id).map((m) => [...m.ids].sort())).toEqual([mine.sort()]);
+      const notices = await t.database.db
+        .select({ kind: notifications.kind, ref: notifications.ref })
+        .from(notifications)
+        .where(eq(notifications.userId, id));
+      expect(notices.map((n) => n.ref).sort()).toEqual(
+        mine.map((orderId) => `order:${orderId}:closed`).sort(),
+      );
+      expect(notices.every((n) => n.kind === 'stop_loss_hit')).toBe(true);
+    }
+  });
+
+  it('closes each stop on its own when their batch fails as a whole', async () => {
+    const { held } = await sixStops();
+    const batch = vi.spyOn(t.trading, 'closeTriggered').mockRejectedValueOnce(new Error('connection lost'));
+    d.tick('EURUSD', '1.08000');
+    await d.settled();
+    expect(batch).toHaveBeenCalledTimes(1);
+    batch.mockRestore();
+    await expectEachClosedOnceByItsStop(held);
+  });
+
+  it('refuses in the batch a stop its trader closed while the batch waited, and settles the others', async () => {
+    const { held } = await sixStops();
+    const [first, ...others] = held as [(typeof held)[0], ...typeof held];
+    expect((await d.close(first.token, first.orderId)).code).toBe(1);
+    d.tick('EURUSD', '1.08000');
+    // As the engine would have queued them had the index fired before the trader's close reached it.
+    const outcomes = await t.trading.closeTriggered(
+      held.map(({ orderId, userId }) => ({ orderId, userId, reason: 'stop_loss' as const })),
+    );
+    expect(outcomes.find((o) => o.orderId === first.orderId)?.refusal?.key).toBe('order_already_closed');
+    expect(
+      outcomes
+        .filter((o) => o.closed)
+        .map((o) => o.orderId)
+        .sort(),
+    ).toEqual(others.map((o) => o.orderId).sort());
+    await d.settled();
+    expect(await d.order(first.orderId)).toMatchObject({ status: 3, closeReason: 'user' });
+    await expectEachClosedOnceByItsStop(others);
+    const firstSettles = (await d.ledger(first.userId)).filter(
+      (r) => r.refId === first.orderId && r.type === 'trade_settle',
+    );
+    expect(firstSettles).toHaveLength(1);
+    await d.expectBalanced(first.userId);
+  });
+});
