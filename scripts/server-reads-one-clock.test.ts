@@ -24,6 +24,14 @@ const WALL_CLOCK: Record<string, { reads: number; why: string }> = {
     why: 'how long a slow client has been behind: real time, as its buffer drains',
   },
   'trading/watchers.ts': { reads: 1, why: "a node's silence: real time, as its presence messages" },
+  'bus/redis.ts': {
+    reads: 1,
+    why: 'when the bus began to lose messages: real time, as the database clock the changes are read back by',
+  },
+  'trading/catch-up.ts': {
+    reads: 1,
+    why: "how long ago a loss began: real time, as the database clock of the orders' updated_at",
+  },
   'admin/risk-live.ts': { reads: 2, why: "the risk view's recomputation pace: a real wait (setTimeout's)" },
   'feed/external.ts': {
     reads: 1,

@@ -25,7 +25,15 @@ import { sealStoredVapidKey } from './push';
 import { seedDemoTraders, startRankingJobs } from './ranking';
 import { seed } from './seed';
 import { startSnapshotJob } from './statements';
-import { Engine, Rollovers, startExpiryJob, startRolloverJob, Trading, tradingMarket } from './trading';
+import {
+  Engine,
+  MissedOrders,
+  Rollovers,
+  startExpiryJob,
+  startRolloverJob,
+  Trading,
+  tradingMarket,
+} from './trading';
 import { deleteUnusedUploads } from './uploads';
 import { createLog, errorLog, type Log } from './util/log';
 import { every, type Periodic } from './util/periodic';
@@ -265,6 +273,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     log,
     onDemoReset: (tx, userId) => trading.resetOrders(tx, userId),
   });
+  // The order changes the bus loses, read back on every node for its sockets and its ORDER_CHANNEL handlers.
+  const missedOrders = new MissedOrders(
+    database.db,
+    bus,
+    (userId, message) => app.gateway.sendToUser(userId, message),
+    fails,
+  );
+  missedOrders.start();
   return {
     ...app,
     config,
@@ -301,6 +317,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     async close() {
       drain();
       await app.http.close();
+      await missedOrders.stop();
       await leadership?.stop();
       await roles.follow();
       await market.stop();

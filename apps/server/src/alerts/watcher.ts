@@ -40,7 +40,7 @@ export class AlertWatcher {
     this.stops.push(
       this.market.onTick((tick) => this.onTick(tick)),
       this.bus.subscribe(ALERT_CHANNEL, (event) => this.apply(event as AlertEvent)),
-      this.bus.onReconnect(() => this.resyncSoon()),
+      this.bus.onLoss(() => this.resyncSoon()),
     );
     await this.resync();
     this.timer = setInterval(() => this.resyncSoon(), ALERT_RESYNC_MS);

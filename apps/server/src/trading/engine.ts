@@ -21,7 +21,7 @@ import {
   triggerSide,
 } from '@meridian/core';
 import { inArray } from 'drizzle-orm';
-import { type Bus, LOST_CHANNEL } from '../bus/bus';
+import type { Bus } from '../bus/bus';
 import { userChannelOf } from '../bus/channels';
 import type { Db } from '../db/client';
 import { oneOf } from '../db/id-list';
@@ -111,8 +111,7 @@ class Terms {
  *
  * The engine's view follows the database, not the bus: a row is applied only if its version is newer
  * than the one held (messages may arrive late or out of order), and the whole view is checked against
- * the database every RESYNC_MS, after the bus reconnects, and when another node says it could not publish
- * (messages may be lost).
+ * the database every RESYNC_MS and whenever the bus may have lost messages (`Bus.onLoss`).
  */
 export class Engine {
   readonly index = new QuoteTriggerIndex();
@@ -168,8 +167,7 @@ export class Engine {
     this.stops.push(
       this.market.onTick((tick) => this.onTick(tick)),
       this.bus.subscribe(ORDER_CHANNEL, (event) => this.apply((event as OrderEvent).order)),
-      this.bus.onReconnect(() => this.resyncSoon('bus reconnected')),
-      this.bus.subscribe(LOST_CHANNEL, () => this.resyncSoon('a node could not publish for a while')),
+      this.bus.onLoss(() => this.resyncSoon('the bus lost messages')),
       () => this.watchers.close(),
     );
     this.watchers.start();

@@ -1,5 +1,6 @@
 /** The trading area's face: all that other areas and the composition root use of it. */
 export { bookOf } from './book';
+export { MissedOrders } from './catch-up';
 export { Engine } from './engine';
 export type { MarginCallEvent, OrderEvent } from './events';
 export { MARGIN_CALL_CHANNEL, ORDER_CHANNEL } from './events';

@@ -113,7 +113,7 @@ function placingEntries(orderId: number, { cost }: Priced): Entry[] {
   return entries;
 }
 
-/** The row of a new order, every column given: a market order holds at once, a pending one waits. */
+/** The row of a new order, every column given but `updated_at` (the database's): a market order holds at once, a pending one waits. */
 function newOrder(
   { id, userId }: { id: number; userId: number },
   tradable: Tradable,
@@ -151,7 +151,6 @@ function newOrder(
     feeType,
     version: 1,
     createdAt: now,
-    updatedAt: now,
     filledAt: target === null ? now : null,
     expiresAt: input.expiresAt ?? null,
   };

@@ -101,6 +101,11 @@ const lostRace = (err: unknown) => {
 };
 
 const ORDER_COLUMNS = columnsOf(orders);
+/**
+ * The columns the placement gives: all but `updated_at`, left to its default, the database's clock, as the
+ * update trigger sets it: order changes are read back by it after the bus lost them (`MissedOrders`).
+ */
+const GIVEN_COLUMNS = ORDER_COLUMNS.filter(([key]) => key !== 'updatedAt');
 /** A parameter's type for a column: its own, but an integer for the serial id (given, not defaulted). */
 const paramType = (column: (typeof ORDER_COLUMNS)[number][1]) =>
   column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
@@ -123,18 +128,18 @@ const ROW_KEYS = [
  */
 function placeStatement(entries: number): Statement {
   const param = (n: number) => sql.raw(`$${n}`);
-  const orderParams = ORDER_COLUMNS.map(([, column], i) => `$${i + 3}::${paramType(column)}`);
-  let next = ORDER_COLUMNS.length + 3;
+  const orderParams = GIVEN_COLUMNS.map(([, column], i) => `$${i + 3}::${paramType(column)}`);
+  let next = GIVEN_COLUMNS.length + 3;
   const rows = Array.from(
     { length: entries },
     () => Object.fromEntries(ROW_KEYS.map((key) => [key, param(next++)])) as Record<keyof PostingRow, SQL>,
   );
   const { moved, written } = postingSql('balance', { userId: param(1), total: param(2), rows });
-  const insert = `insert into orders (${ORDER_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')})
+  const insert = `insert into orders (${GIVEN_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')})
     values (${orderParams.join(', ')}) returning *`;
   return statement(
     `place_order_${entries}`,
-    ['integer', 'numeric', ...ORDER_COLUMNS.map(([, column]) => paramType(column))],
+    ['integer', 'numeric', ...GIVEN_COLUMNS.map(([, column]) => paramType(column))],
     textOf(sql`with moved as (${moved}), written as (${written}) ${sql.raw(insert)}`),
   );
 }
@@ -153,7 +158,7 @@ async function insertOrder(
 ): Promise<OrderRow> {
   const posting = postingRows(entries);
   const params: Param[] = [values.userId, posting.total];
-  for (const [key, column] of ORDER_COLUMNS) {
+  for (const [key, column] of GIVEN_COLUMNS) {
     const value = values[key as keyof typeof values];
     params.push(value === null || value === undefined ? null : (column.mapToDriverValue(value) as Param));
   }

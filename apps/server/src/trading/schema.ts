@@ -22,7 +22,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * Orders and positions. The instrument terms an order was placed under (contract size, leverage, spread,
  * quote currency, fee rule, margin, fee) are copied onto it, so later changes to the instrument never
  * reprice an open position. Every update bumps `version` and `updated_at` (a trigger, migration 0002):
- * the engine applies a row only if it is newer than the one it holds.
+ * the engine applies a row only if it is newer than the one it holds. `updated_at` is the database's clock
+ * (an insert leaves it to its default), indexed: the changes a node's bus lost are read back by it
+ * (`MissedOrders`).
  */
 export const orders = pgTable(
   'orders',
@@ -84,6 +86,7 @@ export const orders = pgTable(
     index('orders_open_idx').on(t.status, t.instrumentId),
     uniqueIndex('orders_client_id_unique').on(t.userId, t.clientOrderId),
     index('orders_copy_idx').on(t.copyId),
+    index('orders_updated_idx').on(t.updatedAt),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

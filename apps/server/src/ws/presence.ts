@@ -8,7 +8,7 @@ export const PRESENCE_ALL_MS = 10_000;
 /**
  * Tells the leader who is signed in on this node's sockets (`PresenceEvent`), so that account figures are
  * pushed to them only: who joined and left, once per turn of the event loop, and everyone every
- * PRESENCE_ALL_MS, when asked, and after the bus reconnects. Returns what stops it.
+ * PRESENCE_ALL_MS, when asked, and after the bus lost messages. Returns what stops it.
  */
 export function tellPresence(gateway: Gateway, bus: Bus, node: string): () => void {
   const joined = new Set<number>();
@@ -40,7 +40,7 @@ export function tellPresence(gateway: Gateway, bus: Bus, node: string): () => vo
     bus.subscribe(Channel.presence, (e) => {
       if ('ask' in (e as PresenceEvent)) everyone();
     }),
-    bus.onReconnect(everyone),
+    bus.onLoss(everyone),
   ];
   everyone();
   return () => {

@@ -84,8 +84,8 @@ function socketRoute(app: FastifyInstance, { db, gateway, bus, places }: SocketD
   everyone.unref();
   const unsubscribe = [
     bus.subscribe(Channel.sessionsEnded, (e) => recheck(gateway.signedIn((e as SessionsEndedEvent).userId))),
-    // What ended while the bus was away was never heard: everyone is checked at once.
-    bus.onReconnect(() => recheck(gateway.signedIn())),
+    // What ended while the bus lost messages was never heard: everyone is checked at once.
+    bus.onLoss(() => recheck(gateway.signedIn())),
   ];
   app.addHook('onClose', async () => {
     clearInterval(sweep);

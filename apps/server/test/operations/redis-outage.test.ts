@@ -1,16 +1,13 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { api, WS_PATH } from '@meridian/contract';
+import { api } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import { testConfig } from '../../src/config';
 import { users } from '../../src/db/schema';
 import { hashPassword } from '../../src/http/password';
 import { notifications } from '../../src/notifications/schema';
 import { type Desk, desk } from '../desk';
-import { manualClock, startTestNode, type TestApp, throwawayDatabase } from '../harness';
-import { type RedisServer, redisServer } from '../redis-server';
+import type { TestApp } from '../harness';
+import type { RedisServer } from '../redis-server';
+import { at, metric, twoNodes, wsClient } from './two-nodes';
 
 /** A log line as pino writes it. */
 interface Line {
@@ -20,65 +17,24 @@ interface Line {
   leader: boolean;
 }
 
-/** A websocket client of `node` that keeps what it is sent. */
-async function wsClient(node: TestApp) {
-  const { port } = node.http.server.address() as AddressInfo;
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`);
-  const seen: any[] = [];
-  ws.on('message', (data) => {
-    const text = data.toString();
-    if (text !== 'pong') seen.push(JSON.parse(text));
-  });
-  await once(ws, 'open');
-  return {
-    ws,
-    send: (message: object) => ws.send(JSON.stringify(message)),
-    has: (match: (m: any) => boolean) => seen.some(match),
-    /** Waits for a message `match` accepts. */
-    heard: (match: (m: any) => boolean) =>
-      expect.poll(() => seen.some(match), { timeout: 15_000 }).toBe(true),
-  };
-}
-
-/** What `node`'s /metrics says of `name`. */
-async function metric(node: TestApp, name: string): Promise<number> {
-  const { body } = await node.http.inject({ method: 'GET', url: '/metrics' });
-  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(body)?.[1]);
-}
-
 const skip = !process.env.DATABASE_URL;
 let redis: RedisServer;
 let leader: TestApp;
 let follower: TestApp;
-let dropDatabase = async () => {};
+let close = async () => {};
 const lines: Line[] = [];
 const logTo = { write: (line: string) => void lines.push(JSON.parse(line)) };
 
 beforeAll(async () => {
   if (skip) return;
-  redis = await redisServer();
-  await redis.start();
-  const { config, drop } = await throwawayDatabase(testConfig({ redisUrl: redis.url, logLevel: 'info' }));
-  dropDatabase = drop;
-  const clock = manualClock();
-  leader = await startTestNode(config, { clock, logTo });
-  follower = await startTestNode(config, { clock, logTo });
-  await follower.http.listen({ port: 0, host: '127.0.0.1' });
+  ({ redis, leader, follower, close } = await twoNodes(logTo));
 }, 120_000);
 
-afterAll(async () => {
-  await follower?.close();
-  await leader?.close();
-  await redis?.stop();
-  await dropDatabase();
-});
+afterAll(() => close());
 
 /** The lines of `node`'s log saying `msg` (the start of it). */
 const said = (node: TestApp, msg: string) =>
   lines.filter((l) => l.node === node.log.bindings().node && l.msg.startsWith(msg));
-
-/** A provider's quote with its bid and ask at `price`: the prices the scene names are the quote's. */
-const at = (price: string) => ({ bid: price, ask: price });
 
 describe.skipIf(skip)('two nodes whose Redis stops and comes back (issue 49)', () => {
   it('trade, sign in and quote on the leader meanwhile, and the other node hears the leader again by itself', async () => {
