@@ -4,7 +4,7 @@ import type { Bus } from '../bus/bus';
 import type { Db, Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import type { OrderRow, Trading } from '../trading';
-import { ORDER_CHANNEL, type OrderEvent, reserveOf } from '../trading';
+import { ORDER_CHANNEL, orderOfEvent, reserveOf } from '../trading';
 import type { ErrorLog } from '../util/log';
 import {
   activeCopies,
@@ -71,7 +71,7 @@ export class Copier {
 
   start(bus: Bus): void {
     this.unsubscribe = bus.subscribe(ORDER_CHANNEL, (event) => {
-      const { order } = event as OrderEvent;
+      const order = orderOfEvent(event);
       if (order.copyId === null && this.providers.has(order.userId)) {
         this.enqueue(() => this.providerOrderChanged(order));
       }

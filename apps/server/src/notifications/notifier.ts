@@ -7,7 +7,7 @@ import { FUNDING_REVIEWED } from '../funding';
 import type { Relay } from '../outbox/outbox';
 import type { PushSender } from '../push';
 import type { OrderRow, TradingMarket } from '../trading';
-import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from '../trading';
+import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, orderOfEvent } from '../trading';
 import type { ErrorLog } from '../util/log';
 import { type Notice, recordNotices } from './record';
 import type { NotificationRow } from './schema';
@@ -42,7 +42,7 @@ export class Notifier {
   /** Follows the bus, and subscribes to the relay's events (before it starts). */
   start(relay: Relay): void {
     this.stops.push(
-      this.bus.subscribe(ORDER_CHANNEL, (event) => this.followOrder((event as OrderEvent).order)),
+      this.bus.subscribe(ORDER_CHANNEL, (event) => this.followOrder(orderOfEvent(event))),
       this.bus.subscribe(MARGIN_CALL_CHANNEL, (event) => {
         const { userId, rate } = event as MarginCallEvent;
         this.tell({ userId, kind: 'margin_call', params: { rate }, ref: null });

@@ -31,7 +31,7 @@ import type { ErrorLog } from '../util/log';
 import { addTo, removeFrom } from '../util/multimap';
 import type { Position } from './book';
 import type { Triggered, TriggeredOutcome } from './close';
-import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, type OrderEvent } from './events';
+import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, orderOfEvent } from './events';
 import { Executions } from './executions';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
@@ -166,7 +166,7 @@ export class Engine {
   async start(): Promise<void> {
     this.stops.push(
       this.market.onTick((tick) => this.onTick(tick)),
-      this.bus.subscribe(ORDER_CHANNEL, (event) => this.apply((event as OrderEvent).order)),
+      this.bus.subscribe(ORDER_CHANNEL, (event) => this.apply(orderOfEvent(event))),
       this.bus.onLoss(() => this.resyncSoon('the bus lost messages')),
       () => this.watchers.close(),
     );

@@ -3,7 +3,7 @@ export { bookOf } from './book';
 export { MissedOrders } from './catch-up';
 export { Engine } from './engine';
 export type { MarginCallEvent, OrderEvent } from './events';
-export { MARGIN_CALL_CHANNEL, ORDER_CHANNEL } from './events';
+export { MARGIN_CALL_CHANNEL, ORDER_CHANNEL, orderOfEvent } from './events';
 export { startExpiryJob } from './expiry';
 export { dayBounds, HISTORY_STATUSES, historyFilter } from './history-filter';
 export type { Tick, TradingMarket } from './market';

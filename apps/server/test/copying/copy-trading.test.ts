@@ -223,6 +223,18 @@ describe('each provider event is copied exactly once', () => {
     expect(await holdingsOf(follower)).toHaveLength(1);
   });
 
+  it('copies at once an order another node announced: its row crossed Redis as JSON, its times as text', async () => {
+    const { provider, follower } = await copying('2500');
+    await t.copier.sweep();
+    await t.copier.stop();
+    const buy = await buyEurusd(provider);
+    t.copier.start(t.bus);
+    const row = await d.order(buy.data.Id);
+    t.bus.publish(ORDER_CHANNEL, JSON.parse(JSON.stringify({ order: row })));
+    await t.copier.settled();
+    expect(await holdingsOf(follower)).toHaveLength(1);
+  });
+
   it('copies what the provider opened while no copier ran, once one does', async () => {
     const { provider, follower } = await copying('2500');
     await t.copier.stop();
