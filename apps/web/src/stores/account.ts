@@ -3,7 +3,6 @@ import type { Dec } from '@meridian/core';
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { request } from '../api/http';
-import { sharedFor } from '../api/shared';
 import { onOrdersChanged } from '../api/trading';
 import { socket } from '../api/ws';
 import { corrections, liveHoldings, marksOf, pricingSymbols, type ServerMarks } from './livePnl';
@@ -92,11 +91,21 @@ const refresh = () =>
     .getState()
     .refresh()
     .catch(() => {});
-/** The read of a screen that shows the account, shared by the screens mounted together (the trade screen has three). */
-const readOnShow = sharedFor(() => useAccount.getState().refresh(), {
-  maxAgeMs: 1000,
-  keyOf: () => useUser.getState().token,
-});
+let shownRead: Promise<void> | null = null;
+/**
+ * The read of a screen that shows the account: one for the parts mounted together (the trade screen has
+ * three), in one task; a screen shown later reads again, as something may have changed that nothing pushes
+ * (a pending order placed on another device).
+ */
+function readOnShow(): Promise<void> {
+  if (!shownRead) {
+    shownRead = useAccount.getState().refresh();
+    setTimeout(() => {
+      shownRead = null;
+    });
+  }
+  return shownRead;
+}
 let listening = false;
 
 /**
