@@ -117,6 +117,7 @@ describe('the AsyncAPI document', () => {
         'logout_result',
         'error',
         'DAY_MARKET',
+        'DAY_MARKET_SNAPSHOT',
         'kline',
         'FOREX_TRADE',
         'FOREX_CLOSED',

@@ -7,7 +7,15 @@ export const Topic = {
   FOREX_CLOSED: 'FOREX_CLOSED',
   FOREX_FILLED: 'FOREX_FILLED',
   NOTIFICATION: 'NOTIFICATION',
+  /**
+   * The market list's quotes: at most once every DAY_MARKET_SNAPSHOT_MS, the latest quote of each instrument that
+   * ticked since the last one, in one message. For a screen listing the whole market, which needs no more.
+   */
+  DAY_MARKET_SNAPSHOT: 'DAY_MARKET_SNAPSHOT',
 } as const;
+
+/** DAY_MARKET_SNAPSHOT goes out at most this often. */
+export const DAY_MARKET_SNAPSHOT_MS = 1000;
 
 /**
  * DAY_MARKET of one instrument alone, e.g. `DAY_MARKET:EURUSD`: the same messages, for a client that shows

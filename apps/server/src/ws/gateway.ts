@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
-import { Code, dayMarketTopic, type ServerMessage } from '@meridian/contract';
+import {
+  Code,
+  DAY_MARKET_SNAPSHOT_MS,
+  type DayMarketMessage,
+  dayMarketTopic,
+  type ServerMessage,
+  Topic,
+} from '@meridian/contract';
 import type WebSocket from 'ws';
 import * as wsModule from 'ws';
 import { addTo, removeFrom } from '../util/multimap';
@@ -66,6 +73,11 @@ export class Gateway {
   private readonly byUser = new Map<number, Set<Connection>>();
   readonly connections = new Set<Connection>();
   private corked: Socket[] = [];
+  /** The latest quote of each instrument that ticked since the last DAY_MARKET_SNAPSHOT, by symbol. */
+  private readonly unsent = new Map<string, DayMarketMessage['quotation']>();
+  private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last DAY_MARKET_SNAPSHOT went out, by `now`. */
+  private snapshotAt = Number.NEGATIVE_INFINITY;
   private watching: (userId: number, watched: boolean) => void = () => {};
 
   // The wall clock: how long a client has been behind is real time, as its socket's buffer drains in it.
@@ -149,9 +161,10 @@ export class Gateway {
   /**
    * Market data: a client that is behind misses this one (the next quote supersedes it). A quote also
    * reaches the clients that follow its instrument alone (DAY_MARKET:<symbol>), with the same bytes: the
-   * bus carries each quote once.
+   * bus carries each quote once; and the next DAY_MARKET_SNAPSHOT, for those following the market list.
    */
   publish(topic: string, message: ServerMessage): void {
+    if (message.type === 'DAY_MARKET') this.forSnapshot(message);
     const all = this.byTopic.get(topic);
     const one = message.type === 'DAY_MARKET' ? this.byTopic.get(dayMarketTopic(message.symbol)) : undefined;
     if (!all?.size && !one?.size) return;
@@ -159,6 +172,30 @@ export class Gateway {
     for (const conn of all ?? []) this.sendDroppable(conn, prepared);
     for (const conn of one ?? []) this.sendDroppable(conn, prepared);
   }
+
+  /**
+   * Keeps a quote for the next DAY_MARKET_SNAPSHOT, while anyone follows it: the latest of each instrument,
+   * sent DAY_MARKET_SNAPSHOT_MS after the last snapshot (at once when that is longer ago).
+   */
+  private forSnapshot({ symbol, quotation }: DayMarketMessage): void {
+    if (!this.byTopic.get(Topic.DAY_MARKET_SNAPSHOT)?.size) return;
+    this.unsent.set(symbol, quotation);
+    if (this.snapshotTimer) return;
+    const wait = Math.max(0, this.snapshotAt + DAY_MARKET_SNAPSHOT_MS - this.now());
+    this.snapshotTimer = setTimeout(this.sendSnapshot, wait);
+    this.snapshotTimer.unref?.();
+  }
+
+  private readonly sendSnapshot = () => {
+    this.snapshotTimer = undefined;
+    this.snapshotAt = this.now();
+    const quotation = [...this.unsent].map(([symbol, quote]) => ({ symbol, quotation: quote }));
+    this.unsent.clear();
+    const followers = this.byTopic.get(Topic.DAY_MARKET_SNAPSHOT);
+    if (!followers?.size) return;
+    const prepared = prepare({ type: 'DAY_MARKET_SNAPSHOT', code: Code.OK, quotation });
+    for (const conn of followers) this.sendDroppable(conn, prepared);
+  };
 
   /** Account messages go to every connection of the user and are never dropped. */
   sendToUser(userId: number, message: ServerMessage): void {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryDelay, Socket, type SocketEnvironment } from './ws';
+import { FakeSocket, phone } from './fakeSocket';
+import { retryDelay } from './ws';
 
 describe('the wait before a reconnect', () => {
   it('is a random share of a ceiling that doubles with each attempt', () => {
@@ -14,77 +15,6 @@ describe('the wait before a reconnect', () => {
     expect(retryDelay(1000, () => 0.999)).toBe(14_985);
   });
 });
-
-/** A WebSocket the test opens, closes and answers by hand. */
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(text: string) {
-    this.sent.push(text);
-    // A live server answers every ping.
-    if (text === 'ping') this.onmessage?.({ data: 'pong' });
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  /** The server accepted the connection. */
-  accept() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  /** The connection dropped. */
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
-
-function phone() {
-  let online = true;
-  let visible = true;
-  const handlers = new Map<string, () => void>();
-  const env: Partial<SocketEnvironment> = {
-    url: () => 'ws://test/v1/ws',
-    WebSocket: FakeSocket as unknown as SocketEnvironment['WebSocket'],
-    random: () => 0.5,
-    listen: (event, handler) => handlers.set(event, handler),
-    online: () => online,
-    visible: () => visible,
-  };
-  const socket = new Socket(env);
-  const states: string[] = [];
-  socket.onState(() => states.push(socket.state));
-  const last = () => FakeSocket.made.at(-1)!;
-  return {
-    socket,
-    states,
-    last,
-    goOffline() {
-      online = false;
-      handlers.get('offline')!();
-    },
-    goOnline() {
-      online = true;
-      handlers.get('online')!();
-    },
-    hide() {
-      visible = false;
-      handlers.get('visibilitychange')!();
-    },
-    show() {
-      visible = true;
-      handlers.get('visibilitychange')!();
-    },
-  };
-}
 
 // Every socket test drives its reconnect timers by hand and counts the sockets it made.
 beforeEach(() => {

@@ -1,5 +1,7 @@
 import {
   Code,
+  type DayMarketMessage,
+  dayMarketTopic,
   type KlineMessage,
   type ServerMessage,
   WS_CONNECT_TIMEOUT_MS,
@@ -9,14 +11,21 @@ import {
 } from '@meridian/contract';
 
 type Listener = (message: ServerMessage) => void;
-/** The message a topic carries: a kline topic its bars, any other the message of that type. */
+/** The message a topic carries: a kline topic its bars, one instrument's DAY_MARKET its quotes, any other the message of that type. */
 export type MessageOf<T extends string> = T extends `KLINE:${string}`
   ? KlineMessage
-  : Extract<ServerMessage, { type: T }>;
+  : T extends `DAY_MARKET:${string}`
+    ? DayMarketMessage
+    : Extract<ServerMessage, { type: T }>;
 
-/** The topic an incoming message belongs to: kline pushes carry their symbol and period. */
-function topicOf(message: ServerMessage): string {
-  return message.type === 'kline' ? `KLINE:${message.symbol}:${message.kline.Period}` : message.type;
+/**
+ * The topics an incoming message belongs to: kline pushes carry their symbol and period; a quote is the same
+ * message on DAY_MARKET and on its instrument's DAY_MARKET:<symbol>.
+ */
+function topicsOf(message: ServerMessage): string[] {
+  if (message.type === 'kline') return [`KLINE:${message.symbol}:${message.kline.Period}`];
+  if (message.type === 'DAY_MARKET') return [message.type, dayMarketTopic(message.symbol)];
+  return [message.type];
 }
 
 /** What the trader is told about the live prices: coming in, being reconnected, or no network at all. */
@@ -135,7 +144,7 @@ export class Socket {
 
   /** Listens to a topic; the first listener subscribes and the last one to leave unsubscribes. */
   subscribe<T extends string>(topic: T, onMessage: (message: MessageOf<T>) => void): () => void {
-    // The topic decides the message type (topicOf): a listener only ever gets its topic's messages.
+    // The topic decides the message type (topicsOf): a listener only ever gets its topic's messages.
     const listener = onMessage as Listener;
     let set = this.listeners.get(topic);
     if (!set) {
@@ -209,7 +218,8 @@ export class Socket {
       return;
     }
     if (message.type === 'login_result') this.loggedIn = message.code === 1;
-    for (const listener of this.listeners.get(topicOf(message)) ?? []) listener(message);
+    for (const topic of topicsOf(message))
+      for (const listener of this.listeners.get(topic) ?? []) listener(message);
   }
 
   private send(message: object): void {

@@ -1,4 +1,4 @@
-import { type Category, type DayMarketMessage, type Instrument, Topic } from '@meridian/contract';
+import type { Category, Instrument } from '@meridian/contract';
 import type { PriceLookup } from '@meridian/core';
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
@@ -7,6 +7,8 @@ import { fetchCategories, fetchTradeList } from '../api/market';
 import { sharedFor } from '../api/shared';
 import { socket } from '../api/ws';
 import { useApp } from './app';
+import { priceLookup } from './prices';
+import { type Quote, QuoteFollower } from './quoteFollower';
 
 interface MarketState {
   instruments: Instrument[];
@@ -16,7 +18,7 @@ interface MarketState {
   currentId: number | null;
   select(id: number): void;
   load(): Promise<void>;
-  applyQuotes(messages: DayMarketMessage[]): void;
+  applyQuotes(quotes: Quote[]): void;
 }
 
 type Persisted = Pick<MarketState, 'instruments' | 'categories' | 'currentId'>;
@@ -85,8 +87,8 @@ export const useMarket = create<MarketState>()(
         const currentId = get().currentId ?? instruments[0]?.Id ?? null;
         set({ instruments, categories, loaded: true, currentId });
       },
-      applyQuotes(messages) {
-        const latest = new Map(messages.map((m) => [m.symbol, m.quotation]));
+      applyQuotes(quotes) {
+        const latest = new Map(quotes.map((m) => [m.symbol, m.quotation]));
         set((state) => ({
           instruments: state.instruments.map((instrument) => {
             const q = latest.get(instrument.Code);
@@ -127,38 +129,45 @@ export function useInstrumentTerms(): void {
 /** Current prices by pair code, for converting P&L and margin of non-USD instruments to USD. */
 export function usePriceLookup(): PriceLookup {
   const instruments = useMarket((s) => s.instruments);
-  return useMemo(() => {
-    const byCode = new Map(instruments.map((i) => [i.Code, i.ForexQuotations.Close]));
-    return (pair) => byCode.get(pair);
-  }, [instruments]);
+  return useMemo(() => priceLookup(instruments), [instruments]);
 }
 
 export function useCurrentInstrument(): Instrument | undefined {
   return useMarket((s) => s.instruments.find((i) => i.Id === s.currentId) ?? s.instruments[0]);
 }
 
-let listening = false;
-
 /** Quotes are shown in batches this often: four redraws a second read as live, and cost a phone far less than one a tick. */
 const QUOTE_BATCH_MS = 250;
 
+let pending: Quote[] = [];
 /**
- * The live market listener (SPEC.md §2: started by / and /trade): DAY_MARKET quotes, applied together at
- * most every QUOTE_BATCH_MS however fast they arrive (about 35 a second from the simulated feed: one redraw
- * each kept the main thread busy for the whole load, issue 11).
+ * Quotes applied together at most every QUOTE_BATCH_MS however fast they arrive (about 35 a second from the
+ * simulated feed when every instrument was followed: one redraw each kept the main thread busy for the whole
+ * load, issue 11).
  */
-export function startMarketListener(): void {
-  if (listening) return;
-  listening = true;
-  let pending: DayMarketMessage[] = [];
-  socket.subscribe(Topic.DAY_MARKET, (message) => {
-    if (pending.length === 0) {
-      setTimeout(() => {
-        const batch = pending;
-        pending = [];
-        useMarket.getState().applyQuotes(batch);
-      }, QUOTE_BATCH_MS);
-    }
-    pending.push(message);
-  });
+function takeQuotes(quotes: Quote[]): void {
+  if (pending.length === 0)
+    setTimeout(() => {
+      const batch = pending;
+      pending = [];
+      useMarket.getState().applyQuotes(batch);
+    }, QUOTE_BATCH_MS);
+  pending.push(...quotes);
+}
+
+/** The app's quotes (SPEC.md §2: the live market listener), taken for what is on screen (stores/quoteFollower.ts). */
+export const quotes = new QuoteFollower(socket, takeQuotes);
+
+/**
+ * Follows the quotes of `symbols` (instrument codes) while the calling screen is mounted: each on its own
+ * DAY_MARKET:<symbol>, every tick. A screen shows an instrument's price, or works a figure out from it.
+ */
+export function useFollowQuotes(symbols: readonly string[]): void {
+  const key = [...new Set(symbols)].sort().join(',');
+  useEffect(() => (key ? quotes.follow(key.split(',')) : undefined), [key]);
+}
+
+/** Follows the whole market's quotes, at most once a second (DAY_MARKET_SNAPSHOT), while `shown`: a screen listing it. */
+export function useFollowMarketList(shown = true): void {
+  useEffect(() => (shown ? quotes.followList() : undefined), [shown]);
 }

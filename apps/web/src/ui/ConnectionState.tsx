@@ -1,10 +1,10 @@
 import type { Instrument, Language } from '@meridian/contract';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { socket } from '../api/ws';
 import { intlLocale } from '../i18n/languages';
 import { useApp } from '../stores/app';
-import { staleAge, startQuoteClock } from './quoteClock';
+import { quotes } from '../stores/market';
 
 type Quoted = Pick<Instrument, 'Code' | 'MarketStatus'>;
 
@@ -37,9 +37,8 @@ function everySecond(listener: () => void): () => void {
  * again only when what it shows changes, not every second.
  */
 function useStaleSeconds(instrument: Quoted): number {
-  useEffect(startQuoteClock, []);
   const read = () => {
-    const age = staleAge(instrument, Date.now());
+    const age = quotes.staleAge(instrument, Date.now());
     return age === undefined ? -1 : Math.floor(age / 1000);
   };
   return useSyncExternalStore(everySecond, read, read);

@@ -30,7 +30,7 @@ export function asyncApiDocument(version: string): Record<string, unknown> {
       title: 'Meridian websocket',
       version,
       description: [
-        `One websocket per app at \`${WS_PATH}\` (SPEC.md §7, §9). The client sends \`ping\` every ${WS_PING_INTERVAL_MS / 1000} s and reconnects when more than two go unanswered; it subscribes to topics (DAY_MARKET for every instrument, DAY_MARKET:<symbol> for one, KLINE:<symbol>:<period>) and signs in with its token to receive its account's pushes (FOREX_TRADE, FOREX_CLOSED, FOREX_FILLED, NOTIFICATION).`,
+        `One websocket per app at \`${WS_PATH}\` (SPEC.md §7, §9). The client sends \`ping\` every ${WS_PING_INTERVAL_MS / 1000} s and reconnects when more than two go unanswered; it subscribes to topics (DAY_MARKET for every instrument's every tick, DAY_MARKET:<symbol> for one instrument, DAY_MARKET_SNAPSHOT for every instrument's latest quote at most once a second, KLINE:<symbol>:<period>) and signs in with its token to receive its account's pushes (FOREX_TRADE, FOREX_CLOSED, FOREX_FILLED, NOTIFICATION).`,
         'Messages are JSON text frames, except the bare text frames `ping` and `pong`.',
       ].join('\n\n'),
     },

@@ -102,6 +102,14 @@ export const dayMarketMessage = z.object({
 });
 export type DayMarketMessage = z.infer<typeof dayMarketMessage>;
 
+/** DAY_MARKET_SNAPSHOT: the latest quote of each instrument that ticked since the last snapshot, as DAY_MARKET has it. */
+export const dayMarketSnapshotMessage = z.object({
+  type: z.literal('DAY_MARKET_SNAPSHOT'),
+  code: z.literal(1),
+  quotation: z.array(dayMarketMessage.pick({ symbol: true, quotation: true })),
+});
+export type DayMarketSnapshotMessage = z.infer<typeof dayMarketSnapshotMessage>;
+
 /** One row of abbreviated_cache_kline: the small chart series of an instrument. */
 export const sparkSeries = z.object({
   Id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../alerts';
 import { Code } from '../codes';
-import { dayMarketMessage, klineMessage } from './market';
+import { dayMarketMessage, dayMarketSnapshotMessage, klineMessage } from './market';
 import { accountPush } from './trading';
 
 /** What a client sends on the websocket (SPEC.md §7): a discriminated union by type. */
@@ -66,6 +66,7 @@ export const serverMessage = z.discriminatedUnion('type', [
   answer('logout_result'),
   answer('error'),
   dayMarketMessage,
+  dayMarketSnapshotMessage,
   klineMessage,
   forexTradeMessage,
   forexClosedMessage,
@@ -87,7 +88,8 @@ export const clientMessages: Record<string, Described> = {
   },
   ping: { summary: 'A ping as JSON: answered by {type: pong}', schema: clientMessage.options[0] },
   sub: {
-    summary: 'Follow a topic: DAY_MARKET (every instrument), DAY_MARKET:<symbol> or KLINE:<symbol>:<period>',
+    summary:
+      'Follow a topic: DAY_MARKET (every instrument, every tick), DAY_MARKET:<symbol> (one instrument), DAY_MARKET_SNAPSHOT (every instrument, at most once a second) or KLINE:<symbol>:<period>',
     schema: clientMessage.options[1],
   },
   unsub: { summary: 'Stop following a topic', schema: clientMessage.options[2] },
@@ -117,6 +119,11 @@ export const serverMessages: Record<string, Described> = {
   dayMarket: {
     summary: 'A quote of one instrument, on DAY_MARKET and on DAY_MARKET:<symbol>',
     schema: dayMarketMessage,
+  },
+  dayMarketSnapshot: {
+    summary:
+      'On DAY_MARKET_SNAPSHOT, at most once a second: the latest quote of each instrument that ticked since the last one, for a screen listing the market',
+    schema: dayMarketSnapshotMessage,
   },
   kline: {
     summary: 'The forming bar of one instrument and period, on KLINE:<symbol>:<period>',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { createAlert, deleteAlert, fetchAlerts, type PriceAlert } from '../../api/alerts';
 import { socket } from '../../api/ws';
-import { startMarketListener, useMarket } from '../../stores/market';
+import { useFollowQuotes, useMarket } from '../../stores/market';
 import { formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { showToast } from '../../ui/notice';
@@ -98,10 +98,11 @@ function AlertForm({ onSet }: { onSet: () => void }) {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    startMarketListener();
     void load().catch(() => {});
   }, [load]);
   const instrument = instruments.find((i) => i.Id === forexId) ?? instruments[0];
+  // The chosen instrument's price, which the form starts from.
+  useFollowQuotes(instrument ? [instrument.Code] : []);
   const current = instrument?.ForexQuotations.Close ?? '';
   // Prefilled with the current price once the instrument is known, and again when another is chosen.
   const [filledFor, setFilledFor] = useState(0);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { fetchSparks } from '../../api/market';
 import { sharedFor } from '../../api/shared';
-import { startMarketListener, useMarket } from '../../stores/market';
+import { useFollowMarketList, useMarket } from '../../stores/market';
 import { useUser } from '../../stores/user';
 import { ConnectionState, StaleAge } from '../../ui/ConnectionState';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
@@ -111,9 +111,10 @@ export default function HomePage() {
   const name = useInstrumentName();
   const closedLabel = t('market.closed');
   const isLogin = useUser((s) => s.isLogin);
+  // The whole market's quotes, at most once a second: what a list needs (issue 50).
+  useFollowMarketList();
 
   useEffect(() => {
-    startMarketListener();
     // In transitions like the list itself: an urgent update here redrew the whole page in one task.
     const settle = (failure: boolean) => startTransition(() => setFailed(failure));
     const refresh = () => {

@@ -1,11 +1,11 @@
 import { Topic } from '@meridian/contract';
 import { ErrorBlock, InfiniteScroll, NoticeBar, PullToRefresh, Tabs } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementFilters } from '../../api/statements';
 import { fetchOrders, type Order } from '../../api/trading';
 import { socket } from '../../api/ws';
-import { useInstrumentTerms } from '../../stores/market';
+import { useLiveAccount } from '../../stores/account';
 import { changeDirection } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
@@ -35,12 +35,12 @@ export default function OrdersPage() {
   const [loading, setLoading] = useState(true);
   const [hasMore, setHasMore] = useState(false);
   const [detail, setDetail] = useState<Order | null>(null);
-  const [marginCall, setMarginCall] = useState(false);
   const [filters, setFilters] = useState<StatementFilters>({});
   const page = useRef(0);
   const generation = useRef(0);
-  // Close part and the detail's precision read the instrument's terms.
-  useInstrumentTerms();
+  // The held positions at the app's quotes, which it follows while the screen shows them (with the
+  // instrument terms close part and the detail's precision read).
+  const live = useLiveAccount();
 
   const loadPage = useCallback(
     async (reset: boolean) => {
@@ -67,8 +67,20 @@ export default function OrdersPage() {
     void loadPage(true).catch(() => setLoading(false));
   }, [loadPage]);
 
-  // Live P&L and totals for holding orders. A position that closed leaves Holding, a pending order that
-  // filled leaves Pending, and either leaves its popup; the page and its totals are read again.
+  // Live P&L and totals for holding orders, from the live account. A position that closed leaves Holding, a
+  // pending order that filled leaves Pending, and either leaves its popup; the page and its totals are read again.
+  const shown = useMemo(() => {
+    const marked = new Map(live?.positions.map((o) => [o.Id, o]));
+    return orders.map((o) => {
+      const mark = o.Status === 1 ? marked.get(o.Id) : undefined;
+      return mark ? { ...o, UpdatePrice: mark.UpdatePrice, FactProfits: mark.FactProfits } : o;
+    });
+  }, [orders, live]);
+  const floatingPnl = live?.wire.floatingPnl;
+  const shownTotals = useMemo(
+    () => (totals && floatingPnl !== undefined ? liveTotals(totals, floatingPnl) : totals),
+    [totals, floatingPnl],
+  );
   useEffect(() => {
     const leave = (from: Tab) => (message: { quotation: number[] }) => {
       const ids = new Set(message.quotation);
@@ -76,18 +88,6 @@ export default function OrdersPage() {
       setDetail((current) => (current && ids.has(current.Id) ? null : current));
       void loadPage(true).catch(() => {});
     };
-    const offTrade = socket.subscribe(Topic.FOREX_TRADE, (message) => {
-      const push = message.quotation;
-      const live = new Map(push.TransOrder.map((o) => [o.Id, o]));
-      setOrders((current) =>
-        current.map((o) => {
-          const update = live.get(o.Id);
-          return update ? { ...o, UpdatePrice: update.UpdatePrice, FactProfits: update.FactProfits } : o;
-        }),
-      );
-      setTotals((current) => current && liveTotals(current, push));
-      setMarginCall(push.MarginCall);
-    });
     const offClosed = socket.subscribe(Topic.FOREX_CLOSED, leave(1));
     const offFilled = socket.subscribe(Topic.FOREX_FILLED, leave(0));
     // A pending order the server cancelled (its expiry, or no margin at its fill) is told by a notification.
@@ -97,7 +97,6 @@ export default function OrdersPage() {
     });
     const offLogin = socket.onAccountPushes(() => void loadPage(true).catch(() => {}));
     return () => {
-      offTrade();
       offClosed();
       offFilled();
       offNotice();
@@ -111,8 +110,8 @@ export default function OrdersPage() {
 
   return (
     <Page>
-      <TotalsCard totals={totals} tab={tab} />
-      {marginCall && <NoticeBar color="alert" content={t('orders.marginCall')} wrap />}
+      <TotalsCard totals={shownTotals} tab={tab} />
+      {live?.marginCall && <NoticeBar color="alert" content={t('orders.marginCall')} wrap />}
       <Tabs activeKey={String(tab)} onChange={(key) => setTab(Number(key) as Tab)}>
         {TABS.map((item) => (
           <Tabs.Tab key={String(item.status)} title={t(item.label)} />
@@ -131,7 +130,7 @@ export default function OrdersPage() {
           <ErrorBlock status="empty" title={t('orders.empty')} description="" />
         ) : (
           <ul className="order-list">
-            {orders.map((order) => (
+            {shown.map((order) => (
               <OrderRow
                 key={order.Id}
                 order={order}
@@ -144,7 +143,7 @@ export default function OrdersPage() {
         <InfiniteScroll loadMore={() => loadPage(false)} hasMore={hasMore} />
       </PullToRefresh>
       <OrderDetail
-        order={detail ? (orders.find((o) => o.Id === detail.Id) ?? detail) : null}
+        order={detail ? (shown.find((o) => o.Id === detail.Id) ?? detail) : null}
         onClose={() => setDetail(null)}
         onChanged={() => {
           setDetail(null);

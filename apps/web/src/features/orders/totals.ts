@@ -1,4 +1,4 @@
-import type { AccountPush, OrderPage } from '../../api/trading';
+import type { OrderPage } from '../../api/trading';
 
 /** The orders screen's tabs by order status (SPEC.md §4): 1 holding, 0 pending, 3 history. */
 export type Tab = 1 | 0 | 3;
@@ -9,7 +9,7 @@ export type Totals = Omit<OrderPage, 'data' | 'total'> & { tab: Tab };
 /** On history the P&L total is what the listed orders realised; on holding and pending it is floating. */
 export const isRealised = (tab: Tab) => tab === 3;
 
-/** Between page loads the P&L follows the live push: floating on holding and pending; history keeps what it realised. */
-export function liveTotals(current: Totals, push: AccountPush): Totals {
-  return isRealised(current.tab) ? current : { ...current, all_fact_profits: push.ProfitsTotal };
+/** Between page loads the P&L follows the live account: floating on holding and pending; history keeps what it realised. */
+export function liveTotals(current: Totals, floatingPnl: string): Totals {
+  return isRealised(current.tab) ? current : { ...current, all_fact_profits: floatingPnl };
 }

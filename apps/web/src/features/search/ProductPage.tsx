@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { searchInstruments } from '../../api/market';
-import { useMarket } from '../../stores/market';
+import { useFollowMarketList, useMarket } from '../../stores/market';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { Page } from '../../ui/Page';
@@ -45,6 +45,8 @@ function InstrumentResults({ query }: { query: string }) {
   const name = useInstrumentName();
   const { instruments, load, select } = useMarket();
   const [found, setFound] = useState<Instrument[] | null>(null);
+  // The rows carry the list's live quotes: the market list's snapshots while they are shown.
+  useFollowMarketList();
 
   useEffect(() => {
     void load().catch(() => {});

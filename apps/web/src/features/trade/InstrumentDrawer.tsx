@@ -3,6 +3,7 @@ import { isRtlLanguage } from '@meridian/contract';
 import { List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../stores/app';
+import { useFollowMarketList } from '../../stores/market';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { TapItem } from '../../ui/TapItem';
@@ -15,11 +16,15 @@ interface Props {
   onClose(): void;
 }
 
-/** SPEC.md §2: the instrument picker, a drawer 64% wide from the start edge (left; right in Arabic). */
+/**
+ * SPEC.md §2: the instrument picker, a drawer 64% wide from the start edge (left; right in Arabic); its prices
+ * follow the market list's quotes while it is open.
+ */
 export function InstrumentDrawer({ visible, instruments, currentId, onPick, onClose }: Props) {
   const { t } = useTranslation();
   const name = useInstrumentName();
   const rtl = isRtlLanguage(useApp((s) => s.lang));
+  useFollowMarketList(visible);
   return (
     <Popup
       visible={visible}

@@ -3,7 +3,8 @@ import { DownFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicInfo } from '../../stores/basicInfo';
-import { startMarketListener, useCurrentInstrument, useMarket } from '../../stores/market';
+import { pricingSymbols } from '../../stores/livePnl';
+import { useCurrentInstrument, useFollowQuotes, useMarket } from '../../stores/market';
 import { ConnectionState } from '../../ui/ConnectionState';
 import { changeDirection, formatPercent, formatPrice } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
@@ -27,8 +28,10 @@ export default function TradePage() {
   const [drawer, setDrawer] = useState(false);
   const loadBasicInfo = useBasicInfo((s) => s.load);
 
+  // The instrument's own quotes, every tick, and the pair its costs convert to USD at (issue 50).
+  useFollowQuotes(instrument ? pricingSymbols(instruments, [instrument]) : []);
+
   useEffect(() => {
-    startMarketListener();
     void load().catch(() => {});
     void loadBasicInfo().catch(() => {});
   }, [load, loadBasicInfo]);
