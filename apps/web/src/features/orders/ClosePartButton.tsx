@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
-import { changeDirection, formatFigure, lotsParams } from '../../ui/format';
+import { changeDirection, lotsParams } from '../../ui/format';
 import { Money } from '../../ui/Money';
+import { refusalParams } from '../trade/orderProblems';
 
 const SHARES = [25, 50, 75] as const;
 
@@ -81,8 +82,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           {refusal && (
             <p className="close-part__error" role="alert">
               {t(`orders.closePart.refusal.${refusal}`, {
-                min: formatFigure(terms.minLots),
-                step: formatFigure(terms.lotStep),
+                ...refusalParams(terms, refusal),
                 defaultValue: t('orders.closePart.refusal.lots_invalid'),
               })}
             </p>
