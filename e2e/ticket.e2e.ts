@@ -276,3 +276,52 @@ describe('a pending order with an expiry', () => {
     await context.close();
   });
 });
+
+describe('numbers typed as the language writes them', () => {
+  it('reads German lots and a stop typed with the decimal comma, sends them as 0.02 and 95000.50, and shows them back', async () => {
+    const { context, page, errors, token, submits } = await demoTrader();
+    await page.goto(`${server.url}/trade?lang=de`);
+    // What a German phone's decimal keypad types; grouping with points as German writes it.
+    await lotsInput(page, 'de').fill('0,02');
+    await page.getByRole('switch', { name: 'Stop-Loss' }).click();
+    await page.locator('input[aria-label="Stop-Loss (Kurs)"]').fill('95.000,50');
+    expect(await lotsProblem(page).count()).toBe(0);
+    await page.locator('.trade-bar__side.buy').click();
+    await sheet(page).waitFor();
+    const shown = await sheet(page).textContent();
+    expect(shown).toContain('0,02');
+    expect(shown).toContain('95.000,50');
+    await sheet(page).getByRole('button', { name: 'Bestätigen' }).click();
+    await expect.poll(async () => (await orders(token, 1)).length, within).toBe(1);
+    const sent = new URL(submits[0]!).searchParams;
+    expect([sent.get('cont'), sent.get('stop_loss_price')]).toEqual(['0.02', '95000.50']);
+
+    await page.goto(`${server.url}/order?lang=de`);
+    const row = page.locator('.order-row', { hasText: 'Bitcoin' });
+    await expect.poll(() => row.textContent(), within).toContain('0,02 Lots · 1:');
+    expect(await row.textContent()).toContain('SL 95.000,50');
+    // A part closed with the comma too: half is offered as German writes it.
+    await row.click();
+    await page.getByRole('button', { name: 'Teilweise schließen' }).click();
+    const part = page.getByRole('dialog', { name: 'Teil der Position schließen' });
+    await expect.poll(() => part.getByRole('textbox').inputValue(), within).toBe('0,01');
+    await part.getByRole('textbox').fill('0,01');
+    await part.getByRole('button', { name: '0,01 Lots schließen' }).click();
+    await expect
+      .poll(async () => (await orders(token, 1)).map((o: { Quantity: string }) => o.Quantity), within)
+      .toEqual(['0.01']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a comma in English, where it only groups', async () => {
+    const { context, page, errors, submits } = await demoTrader();
+    await lotsInput(page).fill('0,02');
+    await expect.poll(() => lotsProblem(page).textContent(), within).toBe('Please enter the volume in lots');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    expect(await sheet(page).count()).toBe(0);
+    expect(submits).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,9 +1,10 @@
 import { checkPartialClose, D, dec, isDecimalText } from '@meridian/core';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { changeDirection, lotsParams } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { refusalParams } from '../trade/orderProblems';
@@ -64,13 +65,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           <p>{t('orders.closePart.holding', lotsParams(order.Quantity))}</p>
           <div className="close-part__field">
             <span id="close-part-lots">{t('orders.closePart.lots')}</span>
-            <Input
-              className="num"
-              inputMode="decimal"
-              value={lots}
-              onChange={setLots}
-              aria-labelledby="close-part-lots"
-            />
+            <DecimalInput className="num" value={lots} onChange={setLots} aria-labelledby="close-part-lots" />
           </div>
           <div className="close-part__shares">
             {SHARES.map((percent) => (
