@@ -11,13 +11,16 @@ import {
   traderApi,
 } from './harness';
 
-/** Bitcoin at one scripted price: a sell fills at the bid 95,952.00, a buy at the ask 96,048.00 (0.05 % spread). */
+/**
+ * Bitcoin at one scripted price: a sell fills at the bid 95,952.00, a buy at the ask 96,048.00 (0.05 % spread).
+ * Apple (1 to 1,000 whole lots) for the lots a message counts.
+ */
 let feed: ScriptedFeed;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00' }));
+  ({ feed, server, browser } = await openScriptedMarket({ BTCUSD: '96000.00', AAPL: '230.00' }));
 });
 afterAll(() => closeScriptedMarket({ feed, server, browser }));
 
@@ -36,7 +39,9 @@ async function demoTrader() {
 }
 
 const sheet = (page: Page) => page.locator('.confirm-order');
-const lotsInput = (page: Page) => page.locator('input[aria-label="Lots"]');
+/** The lots field, by its label in the language shown. */
+const lotsInput = (page: Page, lang = 'en') =>
+  page.locator(`input[aria-label="${{ en: 'Lots', de: 'Lotgröße', ru: 'Лоты' }[lang]}"]`);
 /** The message said beside the lots. */
 const lotsProblem = (page: Page) => page.locator('#lots-problem');
 const barPrice = (page: Page, side: 'buy' | 'sell') =>
@@ -75,6 +80,32 @@ describe('the order ticket checks the order before anything is sent', () => {
     await lotsInput(page).fill('0.5');
     await expect.poll(() => lotsProblem(page).count(), within).toBe(0);
     expect(submits).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('counts the lots a message names as the language does, in its figures: 1 lot, 1,000 lots, 1.000 Lots', async () => {
+    const { context, page, errors } = await phone(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Try a demo account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`${server.url}/product`);
+    await page.locator('.adm-list-item', { hasText: 'Apple' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/trade');
+    const cases: [lang: string, typed: string, said: string][] = [
+      ['en', '0.5', 'The volume must be a multiple of 1 lot'],
+      ['en', '99999', 'The maximum volume is 1,000 lots'],
+      ['de', '99999', 'Das Maximum beträgt 1.000 Lots'],
+      ['ru', '99999', 'Максимальный объём — 1 000 лотов'],
+    ];
+    for (const [lang, typed, said] of cases) {
+      if (lang !== 'en') await page.goto(`${server.url}/trade?lang=${lang}`);
+      await lotsInput(page, lang).fill(typed);
+      // Intl's no-break spaces (Russian groups with one) read as plain spaces.
+      await expect
+        .poll(async () => (await lotsProblem(page).textContent())?.replace(/[\u00a0\u202f]/g, ' '), within)
+        .toBe(said);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -241,6 +272,55 @@ describe('a pending order with an expiry', () => {
     await expect.poll(async () => (await orders(token, 0)).length, within).toBe(1);
     const [order] = await orders(token, 0);
     expect(order).toMatchObject({ PendingKind: 'buy_limit', ExpiresAt: `${today} 23:59:59` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('numbers typed as the language writes them', () => {
+  it('reads German lots and a stop typed with the decimal comma, sends them as 0.02 and 95000.50, and shows them back', async () => {
+    const { context, page, errors, token, submits } = await demoTrader();
+    await page.goto(`${server.url}/trade?lang=de`);
+    // What a German phone's decimal keypad types; grouping with points as German writes it.
+    await lotsInput(page, 'de').fill('0,02');
+    await page.getByRole('switch', { name: 'Stop-Loss' }).click();
+    await page.locator('input[aria-label="Stop-Loss (Kurs)"]').fill('95.000,50');
+    expect(await lotsProblem(page).count()).toBe(0);
+    await page.locator('.trade-bar__side.buy').click();
+    await sheet(page).waitFor();
+    const shown = await sheet(page).textContent();
+    expect(shown).toContain('0,02');
+    expect(shown).toContain('95.000,50');
+    await sheet(page).getByRole('button', { name: 'Bestätigen' }).click();
+    await expect.poll(async () => (await orders(token, 1)).length, within).toBe(1);
+    const sent = new URL(submits[0]!).searchParams;
+    expect([sent.get('cont'), sent.get('stop_loss_price')]).toEqual(['0.02', '95000.50']);
+
+    await page.goto(`${server.url}/order?lang=de`);
+    const row = page.locator('.order-row', { hasText: 'Bitcoin' });
+    await expect.poll(() => row.textContent(), within).toContain('0,02 Lots · 1:');
+    expect(await row.textContent()).toContain('SL 95.000,50');
+    // A part closed with the comma too: half is offered as German writes it.
+    await row.click();
+    await page.getByRole('button', { name: 'Teilweise schließen' }).click();
+    const part = page.getByRole('dialog', { name: 'Teil der Position schließen' });
+    await expect.poll(() => part.getByRole('textbox').inputValue(), within).toBe('0,01');
+    await part.getByRole('textbox').fill('0,01');
+    await part.getByRole('button', { name: '0,01 Lots schließen' }).click();
+    await expect
+      .poll(async () => (await orders(token, 1)).map((o: { Quantity: string }) => o.Quantity), within)
+      .toEqual(['0.01']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a comma in English, where it only groups', async () => {
+    const { context, page, errors, submits } = await demoTrader();
+    await lotsInput(page).fill('0,02');
+    await expect.poll(() => lotsProblem(page).textContent(), within).toBe('Please enter the volume in lots');
+    await page.getByRole('button', { name: 'Buy' }).click();
+    expect(await sheet(page).count()).toBe(0);
+    expect(submits).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

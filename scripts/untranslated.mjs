@@ -15,9 +15,14 @@ function flat(object, prefix = '') {
 
 function serverCatalog(file) {
   const text = readFileSync(file, 'utf8');
+  // A plural's forms (`key: { by, one, other }`, indented deeper) read as key.one, key.other.
+  const plurals = [...text.matchAll(/^ {2}(\w+): \{$/gm)].map((m) => ({ key: m[1], at: m.index }));
+  const owner = (at) => plurals.findLast((p) => p.at < at && !/^ {2}\},?$/m.test(text.slice(p.at, at)));
   return Object.fromEntries(
     // A long value is wrapped by the formatter onto the line after its key.
-    [...text.matchAll(/^\s+(\w+):\s+(['"`])((?:\\.|(?!\2).)*)\2,?$/gm)].map((m) => [m[1], m[3]]),
+    [...text.matchAll(/^(\s+)(\w+):\s+(['"`])((?:\\.|(?!\3).)*)\3,?$/gm)]
+      .filter((m) => m[2] !== 'by')
+      .map((m) => [m[1].length > 2 ? `${owner(m.index)?.key}.${m[2]}` : m[2], m[4]]),
   );
 }
 
@@ -34,6 +39,9 @@ for (const [dir, read] of [
     if (file === enFile) continue;
     const other = read(path.join(full, file));
     for (const [key, value] of Object.entries(en)) {
+      // A plural form English has and this language has not (Chinese has no "one"): not a missing text.
+      const form = /^(\w+)\.(zero|one|two|few|many)$/.exec(key);
+      if (form && !(key in other) && `${form[1]}.other` in other) continue;
       if (!(key in other) || (other[key] === value && !SAME_EVERYWHERE.test(value))) {
         console.log(`${dir}/${file}\t${key}\t${value}`);
         missing++;

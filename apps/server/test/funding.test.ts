@@ -263,7 +263,7 @@ describe('withdrawal refusals', () => {
       });
     expect((await draw('100.01')).msg).toBe('You can withdraw at most 100.00 USD now');
     expect((await draw('5')).msg).toBe('The minimum withdrawal is 10');
-    expect((await draw('50001')).msg).toBe('The maximum withdrawal is 50000');
+    expect((await draw('50001')).msg).toBe('The maximum withdrawal is 50,000');
     // A method bound for USDT TRC20 does not pay out another currency.
     expect((await draw('20', currencies[1].id)).msg).toBe('Please add a withdrawal method first');
     const l = await ledgerCheck(t, who.id);

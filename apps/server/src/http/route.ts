@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { type MessageKey, type MessageParams, translate } from '../i18n';
-import { localDecimals } from '../i18n/figures';
 import { assertAnswer } from './answers';
 import { AppError, invalidInput, sessionInvalid } from './errors';
 import { requestLanguage } from './lang';
@@ -54,8 +53,8 @@ export function envelope<T>(
   data: T,
   params?: MessageParams,
 ): Envelope<T> {
-  // Prices and money in a message read as the trader's language writes them.
-  return { code, msg: translate(lang, key, params && localDecimals(lang, params)), data };
+  // Prices, money and lots in a message read as the trader's language writes them (translate).
+  return { code, msg: translate(lang, key, params), data };
 }
 
 /** The request's input: query for GET and DELETE, query and body for POST; the cache-busting `t` is dropped. */

@@ -1,5 +1,6 @@
 import { LANGUAGE_TAGS, type Language } from '@meridian/contract';
-import type { MessageParams } from './index';
+
+export type MessageParams = Record<string, string | number>;
 
 const formats = new Map<string, Intl.NumberFormat>();
 /** One formatter per language and decimals: building one costs more than formatting a page of messages. */
@@ -16,23 +17,45 @@ function figureFormat(lang: Language, places: number): Intl.NumberFormat {
   return format;
 }
 
+const isDecimalText = (text: string) => /^-?\d+(\.\d+)?$/.test(text);
+/** The decimals a figure is written with: "0.01" has 2, "1000" none. */
+export const placesOf = (text: string) => text.split('.')[1]?.length ?? 0;
+
 /**
- * Decimal text in the reader's way (96,313.61 · 96.313,61 · 96 313,61), Latin digits, at the decimals it was
- * written with: Intl reads the text exactly, as a string. Anything else is returned as it is.
+ * Decimal text in the reader's way, grouped (96,313.61 · 96.313,61 · 96 313,61 · 1,000), Latin digits, at the
+ * decimals it was written with: Intl reads the text exactly, as a string. Anything else is returned as it is.
  */
 export function localFigure(lang: Language, text: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
-  const places = text.split('.')[1]?.length ?? 0;
-  return figureFormat(lang, places).format(text as Intl.StringNumericLiteral);
+  if (!isDecimalText(text)) return text;
+  return figureFormat(lang, placesOf(text)).format(text as Intl.StringNumericLiteral);
 }
 
 /**
- * A message's params with their prices and money (decimal text with a fraction: '96313.61') in the reader's
- * way; whole numbers (ids, counts, minutes, codes) stay as they are.
+ * The params of messages that are figures: lots, prices, money, rates, counts and durations. The others
+ * (ids, order numbers, codes, names, addresses) are written as they are: "#1234", never "#1,234".
  */
-export function localDecimals(lang: Language, params: MessageParams): MessageParams {
+const FIGURES: ReadonlySet<string> = new Set([
+  'step',
+  'min',
+  'max',
+  'count',
+  'days',
+  'seconds',
+  'minutes',
+  'decimals',
+  'available',
+  'amount',
+  'price',
+  'level',
+  'profit',
+  'rate',
+  'percent',
+]);
+
+/** A message's params with their figures in the reader's way (1,000 lots · 1.000 Lots · 96 313,61). */
+export function localFigures(lang: Language, params: MessageParams): MessageParams {
   const out: MessageParams = {};
   for (const [name, value] of Object.entries(params))
-    out[name] = typeof value === 'string' && /^-?\d+\.\d+$/.test(value) ? localFigure(lang, value) : value;
+    out[name] = FIGURES.has(name) ? localFigure(lang, String(value)) : value;
   return out;
 }

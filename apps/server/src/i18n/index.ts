@@ -1,4 +1,5 @@
 import type { Language } from '@meridian/contract';
+import { localFigures, type MessageParams } from './figures';
 import { ar } from './locales/ar';
 import { cn } from './locales/cn';
 import { de } from './locales/de';
@@ -14,14 +15,22 @@ import { spa } from './locales/spa';
 import { th } from './locales/th';
 import { tr } from './locales/tr';
 import { vn } from './locales/vn';
+import { pluralText } from './plural';
 
 export type { MessageKey };
 
 /** Server messages in every interface language; the type makes a missing key a compile error. */
 const catalogs: Record<Language, Messages> = { hk, cn, en, jp, kr, th, vn, fr, de, ru, spa, pt, ar, it, tr };
 
-export type MessageParams = Record<string, string | number>;
+export type { MessageParams };
 
+/**
+ * The message `key` in `language` with its params: a plural's form for the figure it counts by, and the
+ * figures (lots, prices, money, counts) written in the language's way, grouped ("1,000 lots", "1.000 Lots").
+ */
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
-  return catalogs[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const message = catalogs[language][key];
+  const text = typeof message === 'string' ? message : pluralText(language, message, params[message.by]);
+  const figures = localFigures(language, params);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(figures[name] ?? ''));
 }

@@ -1,25 +1,16 @@
 import type { Language } from '@meridian/contract';
 import { type MessageKey, translate } from '../i18n';
-import { localFigure } from '../i18n/figures';
 import type { NotificationRow } from './schema';
-
-/** The params that hold figures (prices, money, rates), stored as decimal text. */
-const FIGURES = new Set(['price', 'level', 'profit', 'amount', 'rate', 'percent']);
-
-/** The figures of `params` in the reader's way (1,234.50 · 1.234,50), at the decimals they were stored with. */
-function localFigures(params: Record<string, string>, lang: Language): Record<string, string> {
-  const out = { ...params };
-  for (const [key, value] of Object.entries(params))
-    if (FIGURES.has(key)) out[key] = localFigure(lang, value);
-  return out;
-}
 
 /** The message keys copy_events.reason may hold: the refusals of placing an order, and copying's own. */
 const asKey = (key: string | undefined) => (key ?? 'internal') as MessageKey;
 
-/** A notification's body, made in the reader's language from its kind and params. */
+/**
+ * A notification's body, made in the reader's language from its kind and params (translate writes the
+ * figures, stored as decimal text, in the reader's way).
+ */
 function body(row: Pick<NotificationRow, 'kind' | 'params'>, lang: Language): string {
-  const p = localFigures(row.params, lang);
+  const p = row.params;
   switch (row.kind) {
     case 'alert_fired': {
       const text = translate(lang, p.direction === 'below' ? 'notif_alert_below' : 'notif_alert_above', p);

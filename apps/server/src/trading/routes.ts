@@ -7,7 +7,6 @@ import { users } from '../db/schema';
 import { invalidInput } from '../http/errors';
 import { route, routeProvingSession, said } from '../http/route';
 import { translate } from '../i18n';
-import { localDecimals } from '../i18n/figures';
 import { utcDate, utcText } from '../util/time';
 import { bookOf } from './book';
 import { historyFilter } from './history-filter';
@@ -151,7 +150,7 @@ export function tradingRoutes(
     return results.map((r) => ({
       Id: r.id,
       closed: r.closed !== null,
-      msg: r.refusal ? translate(lang, r.refusal.key, localDecimals(lang, r.refusal.params ?? {})) : '',
+      msg: r.refusal ? translate(lang, r.refusal.key, r.refusal.params) : '',
       order: r.closed && view(r.closed),
     }));
   });

@@ -174,7 +174,7 @@ describe('a copy that cannot be made', () => {
       ok: false,
       lots: '',
       order_id: 0,
-      reason: 'Zu klein zum Kopieren: die umgerechnete Größe liegt unter dem Minimum von 0.01 Lots',
+      reason: 'Zu klein zum Kopieren: die umgerechnete Größe liegt unter dem Minimum von 0,01 Lots',
     });
   });
 

@@ -1,3 +1,5 @@
+import type { Plural } from '../plural';
+
 export const en = {
   ok: 'Success',
   session_invalid: 'Your session has ended, please sign in again',
@@ -20,9 +22,21 @@ export const en = {
   instrument_unknown: 'This instrument is not available',
   lots_invalid: 'Please enter the volume in lots',
   lots_not_positive: 'The volume must be above zero',
-  lots_off_step: 'The volume must be a multiple of {{step}} lots',
-  lots_below_min: 'The minimum volume is {{min}} lots',
-  lots_above_max: 'The maximum volume is {{max}} lots',
+  lots_off_step: {
+    by: 'step',
+    one: 'The volume must be a multiple of {{step}} lot',
+    other: 'The volume must be a multiple of {{step}} lots',
+  },
+  lots_below_min: {
+    by: 'min',
+    one: 'The minimum volume is {{min}} lot',
+    other: 'The minimum volume is {{min}} lots',
+  },
+  lots_above_max: {
+    by: 'max',
+    one: 'The maximum volume is {{max}} lot',
+    other: 'The maximum volume is {{max}} lots',
+  },
   leverage_not_offered: 'This leverage is not offered for this instrument',
   sl_invalid: 'Please enter a valid stop-loss price',
   sl_wrong_side: 'The stop loss is on the wrong side of the current price',
@@ -39,21 +53,41 @@ export const en = {
   order_not_pending: 'Only a pending order can be cancelled',
   order_not_holding: 'Only an open position can be closed',
   password_mismatch: 'The passwords do not match',
-  password_rule: 'The password must be {{min}} to {{max}} characters long',
+  password_rule: {
+    by: 'max',
+    one: 'The password must be {{min}} to {{max}} character long',
+    other: 'The password must be {{min}} to {{max}} characters long',
+  },
   account_taken: 'This e-mail or phone number is already registered',
   invite_code_invalid: 'This invitation code is not valid',
   code_invalid: 'The verification code is wrong or has expired',
   captcha_invalid: 'The security code is wrong or has expired, please try a new one',
   code_sent: 'Verification code sent',
-  code_too_soon: 'Please wait {{seconds}} seconds before asking for another code',
+  code_too_soon: {
+    by: 'seconds',
+    one: 'Please wait {{seconds}} second before asking for another code',
+    other: 'Please wait {{seconds}} seconds before asking for another code',
+  },
   code_hourly_limit: 'Too many codes were requested, please try again in an hour',
   code_send_failed: 'The code could not be sent, please try again later',
   code_subject: 'Your Meridian verification code',
-  code_message:
-    'Your Meridian verification code is {{code}}. It expires in {{minutes}} minutes. Never share it with anyone.',
+  code_message: {
+    by: 'minutes',
+    one: 'Your Meridian verification code is {{code}}. It expires in {{minutes}} minute. Never share it with anyone.',
+    other:
+      'Your Meridian verification code is {{code}}. It expires in {{minutes}} minutes. Never share it with anyone.',
+  },
   login_failed: 'Wrong account or password',
-  login_throttled: 'Too many failed sign-in attempts, please try again in {{minutes}} minutes',
-  code_throttled: 'Too many wrong codes, please try again in {{minutes}} minutes',
+  login_throttled: {
+    by: 'minutes',
+    one: 'Too many failed sign-in attempts, please try again in {{minutes}} minute',
+    other: 'Too many failed sign-in attempts, please try again in {{minutes}} minutes',
+  },
+  code_throttled: {
+    by: 'minutes',
+    one: 'Too many wrong codes, please try again in {{minutes}} minute',
+    other: 'Too many wrong codes, please try again in {{minutes}} minutes',
+  },
   account_disabled: 'This account has been disabled, please contact support',
   password_changed: 'Password changed, please sign in again',
   demo_only: 'Only a demo account can be reset',
@@ -139,20 +173,36 @@ export const en = {
   copy_stop_invalid: 'The loss limit must be between 1 and 100 %',
   copy_already: 'You are already copying this provider',
   copy_not_active: 'This copy has already stopped',
-  copy_too_small: 'Too small to copy: the scaled volume is below the minimum of {{min}} lots',
+  copy_too_small: {
+    by: 'min',
+    one: 'Too small to copy: the scaled volume is below the minimum of {{min}} lot',
+    other: 'Too small to copy: the scaled volume is below the minimum of {{min}} lots',
+  },
   copy_no_equity: 'The provider has no equity to scale the trade by',
   trailing_invalid: 'The trailing stop distance must be a positive price difference, smaller than the price',
   close_lots_above_position: 'You cannot close more than the position size',
-  close_rest_below_min: 'At least {{min}} lots must stay open: close the whole position or less of it',
+  close_rest_below_min: {
+    by: 'min',
+    one: 'At least {{min}} lot must stay open: close the whole position or less of it',
+    other: 'At least {{min}} lots must stay open: close the whole position or less of it',
+  },
   alert_created: 'Price alert set',
   alert_deleted: 'Price alert deleted',
   alert_price_invalid:
     'Please enter a price above zero, with no more decimals than the instrument quotes ({{decimals}})',
   alert_already_above: '{{code}} is already at {{price}}, at or above this price',
   alert_already_below: '{{code}} is already at {{price}}, at or below this price',
-  alert_limit: 'You can have at most {{max}} active price alerts',
+  alert_limit: {
+    by: 'max',
+    one: 'You can have at most {{max}} active price alert',
+    other: 'You can have at most {{max}} active price alerts',
+  },
   push_endpoint_refused: "This browser's push service is not supported",
-  push_limit: 'Notifications can be on for at most {{max}} devices',
+  push_limit: {
+    by: 'max',
+    one: 'Notifications can be on for at most {{max}} device',
+    other: 'Notifications can be on for at most {{max}} devices',
+  },
   notif_alert_fired_title: 'Price alert',
   notif_stop_loss_hit_title: 'Stop loss triggered',
   notif_take_profit_hit_title: 'Take profit triggered',
@@ -188,7 +238,11 @@ export const en = {
     'A copy reached its loss limit of {{percent}} %: copying stopped and its positions were closed',
   notif_copy_provider_left:
     'A provider you copy has left the leaderboard: copying stopped and your positions stay open',
-  watchlist_full: 'Your watchlist is full ({{max}} instruments): remove one first',
+  watchlist_full: {
+    by: 'max',
+    one: 'Your watchlist is full ({{max}} instrument): remove one first',
+    other: 'Your watchlist is full ({{max}} instruments): remove one first',
+  },
   watchlist_not_listed: 'That instrument is no longer on your watchlist: refresh and try again',
   statement_col_time: 'Time (UTC)',
   statement_col_type: 'Type',
@@ -232,7 +286,11 @@ export const en = {
   close_reason_expired: 'Expired: the pending order was cancelled and its margin returned',
   expiry_not_pending: 'Only a pending order can have an expiry',
   expiry_in_past: 'The expiry must be in the future',
-  expiry_too_far: 'The expiry can be at most {{days}} days ahead',
+  expiry_too_far: {
+    by: 'days',
+    one: 'The expiry can be at most {{days}} day ahead',
+    other: 'The expiry can be at most {{days}} days ahead',
+  },
   notif_pending_expired_title: 'Pending order expired',
   notif_pending_expired:
     'Your {{code}} pending order #{{order_id}} expired unfilled: it was cancelled and its margin returned',
@@ -281,4 +339,5 @@ export const en = {
   admin_col_house_pnl: 'House P&L',
 };
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+/** Every language has every key, a plural where English has one (with the forms of its own categories). */
+export type Messages = { [K in MessageKey]: (typeof en)[K] extends string ? string : Plural };

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { createAlert, deleteAlert, fetchAlerts, type PriceAlert } from '../../api/alerts';
 import { socket } from '../../api/ws';
 import { useFollowQuotes, useMarket } from '../../stores/market';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { formatFigure } from '../../ui/format';
 import { useInstrumentName } from '../../ui/instrumentName';
 import { showToast } from '../../ui/notice';
@@ -160,9 +161,8 @@ function AlertForm({ onSet }: { onSet: () => void }) {
           />
         </List.Item>
         <List.Item title={t('alerts.price')} extra={<span className="num">{formatFigure(current)}</span>}>
-          <Input
+          <DecimalInput
             aria-label={t('alerts.price')}
-            inputMode="decimal"
             value={price}
             onChange={setPrice}
             data-testid="alert-price"

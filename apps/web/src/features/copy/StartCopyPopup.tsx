@@ -1,8 +1,9 @@
-import { Button, Form, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Form, Popup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type Provider, startCopying } from '../../api/copying';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { CurrencyCode } from '../../ui/Money';
 import { checkCopyForm, DEFAULT_STOP_PERCENT } from './copyForm';
 
@@ -44,20 +45,18 @@ export function StartCopyPopup({ provider, visible, onClose }: Props) {
       <h2 className="copy-start__title">{t('copy.form.title', { name: provider.user })}</h2>
       <Form layout="vertical" className="copy-start__form">
         <Form.Item label={t('copy.form.allocation')} extra={<CurrencyCode />}>
-          <Input
+          <DecimalInput
             name="allocation"
             aria-label={t('copy.form.allocation')}
-            inputMode="decimal"
             placeholder={t('copy.form.allocationPlaceholder')}
             value={allocation}
             onChange={setAllocation}
           />
         </Form.Item>
         <Form.Item label={t('copy.form.stopPercent')} description={t('copy.form.stopPercentHint')} extra="%">
-          <Input
+          <DecimalInput
             name="stop_percent"
             aria-label={t('copy.form.stopPercent')}
-            inputMode="decimal"
             value={stopPercent}
             onChange={setStopPercent}
           />

@@ -1,6 +1,7 @@
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Button, Form, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { CurrencyCode } from '../../ui/Money';
 import { ImageField } from './ImageField';
 import { positiveAmount } from './money';
@@ -42,10 +43,9 @@ export function DepositForm({ onSubmit }: DepositFormProps) {
     <>
       <Form layout="vertical" className="funding-form">
         <Form.Item label={t('funding.amount')} extra={<CurrencyCode />}>
-          <Input
+          <DecimalInput
             name="number"
             aria-label={t('funding.amount')}
-            inputMode="decimal"
             placeholder={t('funding.amountPlaceholder')}
             value={amount}
             onChange={setAmount}

@@ -13,6 +13,7 @@ import {
   type WithdrawCurrency,
 } from '../../api/funding';
 import { useUser } from '../../stores/user';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { formatFigure } from '../../ui/format';
 import { CurrencyCode, Money } from '../../ui/Money';
 import { Page } from '../../ui/Page';
@@ -153,10 +154,9 @@ function WithdrawForm({ type, onDone }: { type: DrawType; onDone(): void }) {
             </span>
           }
         >
-          <Input
+          <DecimalInput
             name="number"
             aria-label={t('funding.amount')}
-            inputMode="decimal"
             placeholder={t('funding.amountPlaceholder')}
             value={amount}
             onChange={setAmount}

@@ -1,11 +1,13 @@
 import { checkPartialClose, D, dec, isDecimalText } from '@meridian/core';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeOrder, type Order } from '../../api/trading';
 import { useMarket } from '../../stores/market';
-import { changeDirection, formatFigure, lotsParams } from '../../ui/format';
+import { DecimalInput } from '../../ui/DecimalInput';
+import { changeDirection, lotsParams } from '../../ui/format';
 import { Money } from '../../ui/Money';
+import { refusalParams } from '../trade/orderProblems';
 
 const SHARES = [25, 50, 75] as const;
 
@@ -63,13 +65,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           <p>{t('orders.closePart.holding', lotsParams(order.Quantity))}</p>
           <div className="close-part__field">
             <span id="close-part-lots">{t('orders.closePart.lots')}</span>
-            <Input
-              className="num"
-              inputMode="decimal"
-              value={lots}
-              onChange={setLots}
-              aria-labelledby="close-part-lots"
-            />
+            <DecimalInput className="num" value={lots} onChange={setLots} aria-labelledby="close-part-lots" />
           </div>
           <div className="close-part__shares">
             {SHARES.map((percent) => (
@@ -81,8 +77,7 @@ export function ClosePartButton({ order, onDone }: { order: Order; onDone(): voi
           {refusal && (
             <p className="close-part__error" role="alert">
               {t(`orders.closePart.refusal.${refusal}`, {
-                min: formatFigure(terms.minLots),
-                step: formatFigure(terms.lotStep),
+                ...refusalParams(terms, refusal),
                 defaultValue: t('orders.closePart.refusal.lots_invalid'),
               })}
             </p>

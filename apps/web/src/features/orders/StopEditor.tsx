@@ -8,7 +8,7 @@ import { usePriceLookup } from '../../stores/market';
 import { changeDirection, formatFigure } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { FieldProblem } from '../trade/FieldProblem';
-import { type Problems, problemsOf, refusalParams, refusedProblems } from '../trade/orderProblems';
+import { type Problems, problemsOf, refusedProblems } from '../trade/orderProblems';
 import { StopInput } from '../trade/StopInput';
 import type { StopField } from '../trade/stopFields';
 import { TrailingField } from '../trade/TrailingField';
@@ -44,7 +44,7 @@ export function StopEditor({ order, instrument, onCancel, onSaved }: Props) {
 
   const form: StopEditForm = { ...savedForm(order, terms.pricePrecision), ...edits };
   const edit = stopEditFor(stopBasis(order), form, terms, prices);
-  const problems: Problems = { ...problemsOf(edit.refusals, refusalParams(terms)), ...refused };
+  const problems: Problems = { ...problemsOf(edit.refusals, terms), ...refused };
   const change = (patch: Partial<StopEditForm>) => {
     setEdits((current) => ({ ...current, ...patch }));
     setRefused({});

@@ -1,6 +1,6 @@
 import type { Instrument } from '@meridian/core';
-import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { FieldProblem } from './FieldProblem';
 import { canStepLots, steppedLots } from './lotsStepper';
 import type { Problems } from './orderProblems';
@@ -29,13 +29,7 @@ export function LotsField({ terms, lots, onChange, problems }: Props) {
           >
             −
           </button>
-          <Input
-            className="num"
-            inputMode="decimal"
-            value={lots}
-            onChange={onChange}
-            aria-label={t('order.lots')}
-          />
+          <DecimalInput className="num" value={lots} onChange={onChange} aria-label={t('order.lots')} />
           <button
             type="button"
             aria-label={t('order.moreLots')}

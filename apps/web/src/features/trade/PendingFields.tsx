@@ -1,5 +1,6 @@
-import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/DecimalInput';
+import { formatFigure } from '../../ui/format';
 import { EXPIRY_KINDS, type ExpiryChoice, utcDay } from './expiry';
 import { FieldProblem } from './FieldProblem';
 import type { Problems } from './orderProblems';
@@ -7,7 +8,7 @@ import type { Problems } from './orderProblems';
 interface Props {
   target: string;
   onTarget(target: string): void;
-  /** The market price, as a hint of where the pending price goes. */
+  /** The market price (plain decimal text), as a hint of where the pending price goes: shown in the language's figures. */
   market: string;
   expiry: ExpiryChoice;
   onExpiry(expiry: ExpiryChoice): void;
@@ -28,12 +29,11 @@ export function PendingFields({ target, onTarget, market, expiry, onExpiry, expi
       <div className="ticket-field">
         <div className="field">
           <span>{t('order.targetPrice')}</span>
-          <Input
+          <DecimalInput
             className="num"
-            inputMode="decimal"
             value={target}
             onChange={onTarget}
-            placeholder={market}
+            placeholder={formatFigure(market)}
             aria-label={t('order.targetPrice')}
           />
         </div>

@@ -1,6 +1,7 @@
-import { Input, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { FieldProblem } from './FieldProblem';
 import type { Problems } from './orderProblems';
 import { STOP_MODES, type StopField } from './stopFields';
@@ -44,7 +45,7 @@ export function StopInput({ label, field, onChange, problem, problemId, preview 
               </button>
             ))}
           </fieldset>
-          <Input
+          <DecimalInput
             className="num stop-input"
             inputMode={field.mode === 'points' ? 'numeric' : 'decimal'}
             min={0}

@@ -1,5 +1,6 @@
-import { Input, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../ui/DecimalInput';
 import { FieldProblem } from './FieldProblem';
 import type { Problems } from './orderProblems';
 
@@ -25,7 +26,7 @@ export function TrailingField({ trailing, onChange, problems }: Props) {
       {trailing.on && (
         <div className="stop-field__entry">
           <span className="muted stop-field__unit">{t('order.stopMode.points')}</span>
-          <Input
+          <DecimalInput
             className="num trailing-input"
             inputMode="numeric"
             value={trailing.value}

@@ -1,6 +1,7 @@
 import { type OrderField, refusalField } from '@meridian/contract';
 import { canPay, checkLots, dec, type Instrument, MAX_EXPIRY_DAYS } from '@meridian/core';
 import { ApiError } from '../../api/http';
+import { lotsParams } from '../../ui/format';
 import type { TicketAccount } from './useTicketAccount';
 
 /** The parts of the order form a message can stand beside; `form` is the order as a whole (above Sell/Buy). */
@@ -9,7 +10,7 @@ export type FormField = 'lots' | 'target' | 'expiry' | 'stopLoss' | 'takeProfit'
 /** A refusal as the form shows it: the server's message key (web: order.refusal.<key>) and its figures. */
 export interface Problem {
   key: string;
-  params?: Record<string, string>;
+  params?: Record<string, string | number>;
 }
 export type Problems = Partial<Record<FormField, Problem | { text: string }>>;
 
@@ -33,16 +34,25 @@ export function formFieldOfWire(field: unknown): FormField {
 /** Where the form shows a refusal of the rules in packages/core: beside the field it is about (as the server maps it). */
 export const formFieldOf = (refusal: string): FormField => formFieldOfWire(refusalField(refusal));
 
-/** The figures the server's messages of these refusals carry (as it fills them: see orderRefusal). */
-export function refusalParams(
-  terms: Pick<Instrument, 'lotStep' | 'minLots' | 'maxLots'>,
-): Record<string, string> {
-  return {
-    step: String(terms.lotStep),
-    min: String(terms.minLots),
-    max: String(terms.maxLots ?? ''),
-    days: String(MAX_EXPIRY_DAYS),
-  };
+/** An instrument's lot terms (a position's, for a partial close, has no maximum). */
+type LotTerms = Pick<Instrument, 'lotStep' | 'minLots'> & Partial<Pick<Instrument, 'maxLots'>>;
+
+/** The limit of the instrument each lots refusal names, whose number its words agree with (1 lot, 0.01 lots). */
+const NAMED_LOTS: Partial<Record<string, keyof LotTerms>> = {
+  lots_off_step: 'lotStep',
+  lots_below_min: 'minLots',
+  lots_above_max: 'maxLots',
+  close_rest_below_min: 'minLots',
+};
+
+/**
+ * The figures a refusal's message carries (as the server's orderRefusal fills them): the lots it names in the
+ * language's way with the `count` its plural goes by, and the expiry's longest term.
+ */
+export function refusalParams(terms: LotTerms, refusal: string): Record<string, string | number> {
+  const limit = NAMED_LOTS[refusal];
+  const lots = limit ? terms[limit] : null;
+  return { days: String(MAX_EXPIRY_DAYS), ...(lots == null ? {} : lotsParams(String(lots))) };
 }
 
 /** The lots' problem, side apart: the server's checkLots. */
@@ -64,12 +74,12 @@ export function fundsProblem(
 }
 
 /** The problems of the refusals given, the first one of each field kept. */
-export function problemsOf(refusals: (string | null)[], params: Record<string, string>): Problems {
+export function problemsOf(refusals: (string | null)[], terms: LotTerms): Problems {
   const problems: Problems = {};
   for (const key of refusals) {
     if (key === null) continue;
     const field = formFieldOf(key);
-    problems[field] ??= { key, params };
+    problems[field] ??= { key, params: refusalParams(terms, key) };
   }
   return problems;
 }

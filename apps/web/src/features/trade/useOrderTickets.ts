@@ -12,7 +12,7 @@ import {
 import { useMemo } from 'react';
 import { useBasicInfo } from '../../stores/basicInfo';
 import { usePriceLookup } from '../../stores/market';
-import { fundsProblem, lotsProblem, type Problems, problemsOf, refusalParams } from './orderProblems';
+import { fundsProblem, lotsProblem, type Problems, problemsOf } from './orderProblems';
 import { ticketFor } from './ticket';
 import type { OrderDraft } from './useOrderDraft';
 import type { TicketAccount } from './useTicketAccount';
@@ -74,10 +74,10 @@ export function useOrderTickets(
     const fallback = pending && !ticket && !lotsRefusal ? 'pending_price_invalid' : null;
     return problemsOf(
       [lotsRefusal, fallback, ...(ticket?.refusals ?? []), sent.refusal, fundsProblem(account, cost ?? null)],
-      refusalParams(terms),
+      terms,
     );
   };
-  const typedProblems = problemsOf([lotsRefusal], refusalParams(terms));
+  const typedProblems = problemsOf([lotsRefusal], terms);
   return { terms, market, quote, costs, tickets, kinds, problemsFor, typedProblems };
 }
 
