@@ -94,6 +94,12 @@ function socketRoute(app: FastifyInstance, { db, gateway, bus, places }: SocketD
   });
 
   app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req) => {
+    // A client that reset its connection while the upgrade completed has no address any more (its socket's
+    // peer is gone): there is no one to serve, nor an address to count its place under.
+    if (!req.ip) {
+      socket.terminate();
+      return;
+    }
     const lang = requestLanguage(req);
     // Whether the address may hold one more: the messages wait for the answer (a refused one's, for ever).
     const place = places.take(req.ip);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect as connectTcp } from 'node:net';
 import { WS_PATH } from '@meridian/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,27 @@ async function connectOnceFree(node: TestApp): Promise<WebSocket> {
   return ws!;
 }
 
+/**
+ * A websocket upgrade to `node` that the client resets as soon as it is sent: the node completes it with the
+ * peer gone, when its socket has no address any more.
+ */
+function upgradeThenReset(node: TestApp): Promise<void> {
+  const { port } = node.http.server.address() as AddressInfo;
+  return new Promise((resolve) => {
+    const socket = connectTcp(port, '127.0.0.1', () => {
+      socket.write(
+        `GET ${WS_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+      setImmediate(() => {
+        socket.resetAndDestroy();
+        resolve();
+      });
+    });
+    socket.on('error', () => resolve());
+  });
+}
+
 const closeAll = async (sockets: (WebSocket | null)[]) => {
   const open = sockets.filter((ws): ws is WebSocket => ws !== null);
   for (const ws of open) ws.close();
@@ -89,6 +110,13 @@ describe.skipIf(noRedis)('websocket places of one address, across nodes sharing 
     const again = await connectOnceFree(b);
     expect(await connect(a)).toBeNull();
     await closeAll([...held.slice(1), again]);
+  });
+
+  it('stays up when clients reset their connections while their upgrades complete', async () => {
+    await Promise.all(Array.from({ length: 200 }, () => upgradeThenReset(a)));
+    // Every place taken for them is given back, and the node still serves.
+    const held = await Promise.all(Array.from({ length: MAX }, () => connectOnceFree(a)));
+    await closeAll(held);
   });
 
   it('lets in exactly WS_MAX_PER_IP of many connections opened at once on both nodes', async () => {
