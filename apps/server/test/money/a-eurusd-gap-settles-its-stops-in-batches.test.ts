@@ -88,8 +88,8 @@ describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops
     const { held } = await sixStops();
     const [first, ...others] = held as [(typeof held)[0], ...typeof held];
     expect((await d.close(first.token, first.orderId)).code).toBe(1);
-    d.tick('EURUSD', '1.08000');
-    // As the engine would have queued them had the index fired before the trader's close reached it.
+    // The batch the engine would have queued had a gap fired the index before the trader's close reached
+    // it; called here with no tick, so that the engine does not close the others first (it would on a tick).
     const outcomes = await t.trading.closeTriggered(
       held.map(({ orderId, userId }) => ({ orderId, userId, reason: 'stop_loss' as const })),
     );
