@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, testConfig, throwawaySecrets } from '../apps/server/src/config';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { type Database, type Db, openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { silentFeed } from '../apps/server/src/feed/feed';
 import { createSession, setSessionPolicy } from '../apps/server/src/http/sessions';
 import { post } from '../apps/server/src/ledger/post';
+import { seedMarket } from '../apps/server/src/market/seed';
 import { type Platform, startPlatform } from '../apps/server/src/platform';
 import { startFakeFeed } from '../apps/server/test/fake-feed';
 import { freePort } from '../e2e/local';
@@ -377,6 +378,12 @@ export function fullGc(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
+/** CPU time (user and system) process `pid` has used, in ms, from /proc (Linux's 100 clock ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** This process's resident set size in MB. */
 export function rssMb(): number {
   return process.memoryUsage().rss / 1024 / 1024;
@@ -404,6 +411,7 @@ export async function clusterAvailable(): Promise<boolean> {
 
 export interface BenchNode {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -445,6 +453,7 @@ export async function startNode(env: Record<string, string>): Promise<BenchNode>
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
@@ -462,8 +471,8 @@ export interface Cluster {
   database: Database;
   /** SYMBOL's row: its id, smallest lots and first leverage, as an order names them. */
   instrument: { id: number; minLots: string; leverage: number };
-  /** Sends one SYMBOL tick through the price feed the leader reads. */
-  tick(price: string, time?: number): void;
+  /** Sends one tick (of SYMBOL unless `symbol` says) through the price feed the leader reads. */
+  tick(price: string, time?: number, symbol?: string): void;
   close(): Promise<void>;
 }
 
@@ -473,8 +482,13 @@ export const CLUSTER_PRICE = 96000;
 /**
  * `count` nodes on one throwaway PostgreSQL database and the local Redis, with prices from a local feed
  * (the provider protocol of FEED=external) that the benchmark drives, SYMBOL kept fresh once a second.
+ * `prepare` changes the migrated, seeded database before the first node starts (instruments' terms, say).
  */
-export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  env: Record<string, string> = {},
+  prepare?: (db: Db) => Promise<void>,
+): Promise<Cluster> {
   const database = await throwawayDatabase();
   const feed = await startFakeFeed();
   const nodes: BenchNode[] = [];
@@ -488,20 +502,25 @@ export async function startCluster(count: number, env: Record<string, string> = 
     await database.drop();
   };
   try {
+    const config = testConfig({ databaseUrl: database.url });
+    db = await openDatabase(config);
+    if (prepare) {
+      await db.migrate();
+      await seedMarket(db.db);
+      await prepare(db.db);
+    }
     const nodeEnv = { DATABASE_URL: database.url, REDIS_URL, FEED: 'external', FEED_URL: feed.url, ...env };
     nodes.push(await startNode(nodeEnv));
     await feed.subscribed(1);
     for (let i = 1; i < count; i++) nodes.push(await startNode(nodeEnv));
-    const config = testConfig({ databaseUrl: database.url });
-    db = await openDatabase(config);
     // The benchmark's own sessions (`traders`) live as long as the nodes' do.
     setSessionPolicy(db.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now: Date.now });
     const result = await db.db.execute(
       sql`select id, min_lots::text as "minLots", leverages->0 as leverage from instruments where code = ${SYMBOL}`,
     );
     const instrument = (result as unknown as { rows: Cluster['instrument'][] }).rows[0]!;
-    const tick = (price: string, time = Date.now()) =>
-      feed.send({ type: 'tick', symbol: SYMBOL, price, time, volume: 1 });
+    const tick = (price: string, time = Date.now(), symbol = SYMBOL) =>
+      feed.send({ type: 'tick', symbol, price, time, volume: 1 });
     tick(CLUSTER_PRICE.toFixed(2));
     timer = setInterval(() => tick(CLUSTER_PRICE.toFixed(2)), 1000);
     return { nodes, database: db, instrument, tick, close };

@@ -98,7 +98,7 @@ main(async () => {
     child = startChild('ws-clients.js', {
       url: `${platform.url.replace('http', 'ws')}${WS_PATH}`,
       count: CLIENTS,
-      subscribe: true,
+      topics: [['DAY_MARKET']],
     });
     await nextMessage(child, 'ready');
     await sleep(2000);

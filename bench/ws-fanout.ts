@@ -76,7 +76,10 @@ class Audience {
   ): Promise<Audience> {
     const children = urls.map((url, i) => {
       const count = Math.floor(CLIENTS / urls.length) + (i < CLIENTS % urls.length ? 1 : 0);
-      return { child: startChild('ws-clients.js', { url, count, subscribe }), count };
+      return {
+        child: startChild('ws-clients.js', { url, count, topics: [subscribe ? ['DAY_MARKET'] : []] }),
+        count,
+      };
     });
     const audience = new Audience(children, publish);
     try {

@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'gap-10k-stops',
   'accounts-100k',
   'ws-fanout',
+  'ws-20k',
   'kline-query',
   'memory',
   'memory-idle',
@@ -28,7 +29,7 @@ const BENCHMARKS = [
   'web-lighthouse',
 ];
 /** Helpers the benchmarks fork, bundled beside them. */
-const CHILDREN = ['load', 'ws-clients'];
+const CHILDREN = ['load', 'ws-clients', 'ws-bare'];
 /** One benchmark may take this long before it is ended and reported as failed. */
 const LIMIT_MS = 4 * 60_000;
 
