@@ -18,6 +18,7 @@ import { memoryThrottle, redisThrottle, type Throttle, withFallback } from './ht
 import { electLeader, type Leadership, withStartupLock } from './leadership';
 import { createMarket, type Market, seedMarket } from './market';
 import { type NoticeJobs, startNoticeJobs } from './notice-jobs';
+import { missedNotices } from './notifications';
 import type { NodeState } from './ops';
 import { RedisState } from './ops';
 import { Relay } from './outbox/outbox';
@@ -281,6 +282,16 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     fails,
   );
   missedOrders.start();
+  // Likewise the NOTIFICATION pushes, for the bell of each trader signed in here.
+  const notificationsMissed = missedNotices(
+    database.db,
+    bus,
+    now,
+    () => app.gateway.watchedUsers(),
+    (userId, message) => app.gateway.sendToUser(userId, message),
+    fails,
+  );
+  notificationsMissed.start();
   return {
     ...app,
     config,
@@ -318,6 +329,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       drain();
       await app.http.close();
       await missedOrders.stop();
+      await notificationsMissed.stop();
       await leadership?.stop();
       await roles.follow();
       await market.stop();

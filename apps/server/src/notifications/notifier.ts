@@ -1,4 +1,4 @@
-import { Code, type NotificationMessage, OrderStatus } from '@meridian/contract';
+import { OrderStatus } from '@meridian/contract';
 import type { Bus } from '../bus/bus';
 import { Channel, type UserEvent } from '../bus/channels';
 import { COPY_FAILED, COPY_STOPPED } from '../copying';
@@ -9,6 +9,7 @@ import type { PushSender } from '../push';
 import type { OrderRow, TradingMarket } from '../trading';
 import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, orderOfEvent } from '../trading';
 import type { ErrorLog } from '../util/log';
+import { notificationPush } from './pushes';
 import { type Notice, recordNotices } from './record';
 import type { NotificationRow } from './schema';
 import { unreadCounts } from './service';
@@ -98,11 +99,7 @@ export class Notifier {
     if (rows.length === 0) return;
     const unread = await unreadCounts(this.db, [...new Set(rows.map((row) => row.userId))]);
     for (const row of rows) {
-      const message: NotificationMessage = {
-        type: 'NOTIFICATION',
-        code: Code.OK,
-        quotation: { id: row.id, kind: row.kind, unread: unread.get(row.userId) ?? 0 },
-      };
+      const message = notificationPush(row, unread.get(row.userId) ?? 0);
       this.bus.publish(Channel.user, { userId: row.userId, message } satisfies UserEvent);
       this.push.send(row.userId, (lang) => noticeText(row, lang));
     }

@@ -1,6 +1,7 @@
 import { OrderStatus, type ServerMessage } from '@meridian/contract';
 import { sql } from 'drizzle-orm';
 import type { Bus } from '../bus/bus';
+import { READ_BACK_MARGIN_MS, ReadBack } from '../bus/read-back';
 import type { Db } from '../db/client';
 import { oneOf } from '../db/id-list';
 import type { ErrorLog } from '../util/log';
@@ -9,14 +10,6 @@ import { ORDER_CHANNEL, type OrderEvent } from './events';
 import { forexClosed, forexFilled } from './pushes';
 import { orders } from './schema';
 
-/**
- * Order changes are read back from this long before the time a loss began: a change's `updated_at` is when
- * its transaction began, and its message left when it committed; another node's word of its loss comes
- * over the wire.
- */
-const MARGIN_MS = 60_000;
-/** A read back that failed (the database away) is tried again after this long. */
-const RETRY_MS = 5_000;
 /** Orders read back per statement. */
 const CHUNK = 1_000;
 /** How long an order's version handed over by a read back is remembered: overlapping read backs hand it once. */
@@ -28,7 +21,7 @@ export type TellTrader = (userId: number, message: ServerMessage) => void;
 /**
  * The order changes the bus lost, read back from the database, which is their record. Whenever the bus
  * says messages may have been lost since a time (`Bus.onLoss`: its connection came back, or another node
- * could not publish), the orders changed since then, less MARGIN_MS, are read by `updated_at` (the
+ * could not publish), the orders changed since then, less READ_BACK_MARGIN_MS, are read by `updated_at` (the
  * database's clock, indexed) and handed again to this node's own ORDER_CHANNEL handlers, which take a row
  * they already have as a repeat (the engine by its version, the notifier by its notice's ref, the copier
  * by its recorded actions). The traders signed in on this node's sockets are told what the lost account
@@ -38,56 +31,26 @@ export type TellTrader = (userId: number, message: ServerMessage) => void;
  * the index entry of its `updated_at`.
  */
 export class MissedOrders {
-  /** The earliest loss not read back yet. */
-  private since: number | null = null;
-  private running: Promise<void> | null = null;
-  private retry: ReturnType<typeof setTimeout> | undefined;
   /** The orders read backs handed over: their version, and when (oldest first), kept REMEMBERED_MS. */
   private readonly handed = new Map<number, { version: number; at: number }>();
-  private unsubscribe = () => {};
+  private readonly readBacks: ReadBack;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly tell: TellTrader,
-    private readonly log: ErrorLog,
-  ) {}
+    log: ErrorLog,
+  ) {
+    this.readBacks = new ReadBack(bus, 'order changes', (since) => this.readBack(since), log);
+  }
 
   start(): void {
-    this.unsubscribe = this.bus.onLoss((since) => this.lost(since));
+    this.readBacks.start();
   }
 
   /** Stops following losses and waits for the read back under way. */
-  async stop(): Promise<void> {
-    this.unsubscribe();
-    clearTimeout(this.retry);
-    this.since = null;
-    await this.running;
-  }
-
-  /** Reads back, after the one under way, the changes since `since` (losses meanwhile join it). */
-  private lost(since: number): void {
-    this.since = Math.min(this.since ?? since, since);
-    this.running ??= this.readBackAll().finally(() => {
-      this.running = null;
-    });
-  }
-
-  private async readBackAll(): Promise<void> {
-    while (this.since !== null) {
-      const since = this.since;
-      this.since = null;
-      try {
-        await this.readBack(since);
-      } catch (err) {
-        this.log(`order changes the bus lost could not be read back; tried again in ${RETRY_MS} ms`, err);
-        const from = Math.min(this.since ?? since, since);
-        this.since = null;
-        this.retry = setTimeout(() => this.lost(from), RETRY_MS);
-        this.retry.unref();
-        return;
-      }
-    }
+  stop(): Promise<void> {
+    return this.readBacks.stop();
   }
 
   private async readBack(since: number): Promise<void> {
@@ -96,7 +59,9 @@ export class MissedOrders {
     const changed = await this.db
       .select({ id: orders.id, version: orders.version })
       .from(orders)
-      .where(sql`${orders.updatedAt} >= now() - make_interval(secs => ${(now - since + MARGIN_MS) / 1000})`);
+      .where(
+        sql`${orders.updatedAt} >= now() - make_interval(secs => ${(now - since + READ_BACK_MARGIN_MS) / 1000})`,
+      );
     const due = changed
       .filter(({ id, version }) => version > (this.handed.get(id)?.version ?? 0))
       .map(({ id }) => id);

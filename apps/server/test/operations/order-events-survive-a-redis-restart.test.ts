@@ -65,7 +65,7 @@ function orderStream(trader: Trader, query: Query) {
 describe.skipIf(skip)(
   'order events when Redis restarts in the middle of a stream of orders (issue 50)',
   () => {
-    it("what either node did meanwhile reaches the leader's handlers, and the trader's socket on the other node without a reconnect", async () => {
+    it("what either node did meanwhile reaches the leader's handlers, and the trader's socket on the other node without a reconnect, notices too", async () => {
       const d = desk(leader);
       const handed = handedToTheLeader();
       const trader = await d.trader('100000');
@@ -124,6 +124,14 @@ describe.skipIf(skip)(
       // the same connection all along.
       await app.heard((m) => m.type === 'FOREX_FILLED' && m.quotation.includes(limit.data.Id));
       await app.heard((m) => m.type === 'FOREX_CLOSED' && m.quotation.includes(takeProfit.data.Id));
+      // So do the notices of the fill and the close: the bell shows what the notification centre lists.
+      const inbox = (await follower.call('GET', api.notificationList.path, { token: trader.token })).body
+        .data;
+      expect(inbox.data.map((n: { kind: string }) => n.kind)).toEqual(['take_profit_hit', 'pending_filled']);
+      expect(inbox.unread).toBe(2);
+      await app.heard(
+        (m) => m.type === 'NOTIFICATION' && m.quotation.id === inbox.data[0].id && m.quotation.unread === 2,
+      );
       expect(app.ws.readyState).toBe(WebSocket.OPEN);
       // Every change the follower made meanwhile, and every order of the stream, reached the leader's handlers
       // as the database has it now.
