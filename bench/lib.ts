@@ -306,11 +306,16 @@ export function wanderingTicks(platform: Platform): (i: number) => void {
   };
 }
 
-/** Keeps SYMBOL's quote fresh (orders need a price younger than QUOTE_MAX_AGE); returns the stop. */
+/**
+ * Keeps SYMBOL's quote fresh (orders need a price younger than QUOTE_MAX_AGE) and still; returns the stop.
+ * Each push sends the same provider price: sending back the quote's own price, its bid, lowered the quote
+ * by the spread at every push since quotes have a bid and an ask (issue 47), and the engine then marked
+ * every open position anew each second, work the benchmarks measuring orders or lists did not ask for.
+ */
 export function keepQuoteFresh(platform: Platform, symbol = SYMBOL): () => void {
   const id = platform.market.instrumentByCode(symbol)!.id;
+  const price = platform.market.quote(id)!.price;
   const push = () => {
-    const price = platform.market.quote(id)!.price;
     platform.market.pushTick({ symbol, price, time: Date.now(), volume: 1 });
   };
   push();

@@ -2,7 +2,7 @@ import {
   type AccountFigures,
   accountFigures,
   bookPnl,
-  closePrice,
+  closingQuoteSide,
   type Dec,
   dec,
   moneyText,
@@ -85,14 +85,16 @@ export class Marks {
   /**
    * The price positions of a book's instrument and side close at now (a buy's at the bid), with the USD
    * rate their P&L converts at; none without a quote. The same for every such position until the next
-   * tick of either: worked out once per tick, not once per position.
+   * tick of either: worked out once per tick, not once per position. The engine asks it for every position
+   * at each sweep, so the question "has it moved?" compares the quote's text and parses nothing: the
+   * decimal is made only when the price has moved.
    */
   private exitOf(book: Pick<Book, 'instrumentId' | 'side' | 'quoteCurrency'>): Exit | null {
     const { instrumentId, quoteCurrency } = book;
     const tradable = this.market.tradable(instrumentId);
     const quote = this.market.lastQuote(instrumentId);
     if (!tradable || quote === undefined) return null;
-    const last = closePrice(sideOf(book), quote).toFixed();
+    const last = String(quote[closingQuoteSide(sideOf(book))]);
     const conversion = usdConversion(quoteCurrency, this.market.prices);
     const rate =
       conversion === null ? '' : 'times' in conversion ? `×${conversion.times}` : `÷${conversion.divide}`;

@@ -22,9 +22,14 @@ export function openPrice(side: Side, quote: Quote): Dec {
   return dec(quote[openingSide(side)]);
 }
 
+/** Which price of a quote a position of `side` closes at: a buy's at the bid, a sell's at the ask. */
+export function closingQuoteSide(side: Side): QuoteSide {
+  return openingSide(closingSide(side));
+}
+
 /** Price a position of `side` closes at now (a buy at the bid); also its UpdatePrice, so floating P&L is what a close would realize. */
 export function closePrice(side: Side, quote: Quote): Dec {
-  return openPrice(closingSide(side), quote);
+  return dec(quote[closingQuoteSide(side)]);
 }
 
 /**
