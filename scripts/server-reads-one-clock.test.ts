@@ -32,6 +32,10 @@ const WALL_CLOCK: Record<string, { reads: number; why: string }> = {
     reads: 1,
     why: "how long ago a loss began: real time, as the database clock of the orders' updated_at",
   },
+  'notifications/catch-up.ts': {
+    reads: 1,
+    why: "how long ago a loss began: real time, as the bus's date of it; the window is then laid on the server's clock",
+  },
   'admin/risk-live.ts': { reads: 2, why: "the risk view's recomputation pace: a real wait (setTimeout's)" },
   'feed/external.ts': {
     reads: 1,

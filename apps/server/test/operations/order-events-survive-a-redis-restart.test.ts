@@ -105,6 +105,10 @@ describe.skipIf(skip)(
       await d.settled();
       expect(await d.order(limit.data.Id)).toMatchObject({ status: 1 });
       expect(await d.order(takeProfit.data.Id)).toMatchObject({ status: 3, closeReason: 'take_profit' });
+      // The stream too has placed an order on the follower while Redis was away.
+      await expect
+        .poll(() => stream.placed.some((p) => p.phase === 'outage' && p.node === follower))
+        .toBe(true);
       // What each node published meanwhile was dropped, not queued.
       for (const node of [leader, follower]) {
         expect(await metric(node, 'meridian_bus_dropped_total')).toBeGreaterThan(0);
