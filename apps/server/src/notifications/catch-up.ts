@@ -30,7 +30,6 @@ export function missedNotices(
     'notifications',
     async (since) => {
       const users = signedIn();
-
       if (users.length === 0) return;
       // The bus dates a loss by the wall clock, the notifier its notices by the server's: the window is as
       // long as the loss is old, back from the server's clock.
@@ -44,10 +43,8 @@ export function missedNotices(
         .from(notifications)
         .where(and(oneOf(notifications.userId, users), gte(notifications.createdAt, from)))
         .orderBy(notifications.userId, desc(notifications.id));
-      const unread = await unreadCounts(
-        db,
-        newest.map((n) => n.userId),
-      );
+      const told = newest.map((n) => n.userId);
+      const unread = await unreadCounts(db, told);
       for (const row of newest) tell(row.userId, notificationPush(row, unread.get(row.userId) ?? 0));
     },
     log,
