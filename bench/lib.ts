@@ -202,6 +202,39 @@ export function startChild(file: string, input: unknown): ChildProcess {
   });
 }
 
+/** What ws-clients children saw since their last report, summed: the messages, the sampled latencies, the clients closed. */
+export interface ClientsReport {
+  received: number;
+  latencies: number[];
+  closed: number;
+}
+
+/** Asks each ws-clients child for its report (which resets its counts) and sums them. */
+export async function clientsReport(children: ChildProcess[]): Promise<ClientsReport> {
+  const reports = await Promise.all(
+    children.map((child) => {
+      child.send({ type: 'report' });
+      return nextMessage<ClientsReport>(child, 'report');
+    }),
+  );
+  return {
+    received: reports.reduce((n, r) => n + r.received, 0),
+    latencies: reports.flatMap((r) => r.latencies),
+    closed: reports.reduce((n, r) => n + r.closed, 0),
+  };
+}
+
+/** Tells children that exit on {type:'close'} to do so, and waits for them; one already gone is skipped. */
+export async function closeChildren(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.send({ type: 'close' });
+      await new Promise((r) => child.once('exit', r));
+    }),
+  );
+}
+
 /** The child's next message of `type`; rejects when the child exits or `timeoutMs` passes first. */
 export function nextMessage<T>(child: ChildProcess, type: string, timeoutMs = 120_000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -21,6 +21,8 @@ import { dayMarketTopic, WS_PATH } from '@meridian/contract';
 import { ALWAYS_OPEN } from '@meridian/core';
 import { sql } from 'drizzle-orm';
 import {
+  clientsReport,
+  closeChildren,
   clusterAvailable,
   cpuMsOf,
   log,
@@ -138,35 +140,23 @@ class Audience {
         return nextMessage<{ at: number }>(child, 'reached', 120_000);
       }),
     );
-    const reports = await Promise.all(
-      this.children.map(({ child }) => {
-        child.send({ type: 'report' });
-        return nextMessage<{ received: number; latencies: number[]; closed: number }>(child, 'report');
-      }),
-    );
+    const { received, latencies, closed } = await clientsReport(this.children.map(({ child }) => child));
     const serverCpuMs = cpu(this.servers) - serverCpu;
     const clientCpuMs = cpu(clients) - clientCpu;
-    const closed = reports.reduce((n, r) => n + r.closed, 0);
     if (closed > 0) log(`${closed} clients closed by the server`);
     const last = Math.max(...reached.map((r) => r.at));
     return {
-      delivered: reports.reduce((n, r) => n + r.received, 0),
+      delivered: received,
       expected: this.children.reduce((n, { count }) => n + expectedOf(count), 0),
       seconds: (last - start) / 1000,
-      latencies: reports.flatMap((r) => r.latencies),
+      latencies,
       serverCpuMs,
       clientCpuMs,
     };
   }
 
-  async close(): Promise<void> {
-    await Promise.all(
-      this.children.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.send({ type: 'close' });
-        await new Promise((r) => child.once('exit', r));
-      }),
-    );
+  close(): Promise<void> {
+    return closeChildren(this.children.map(({ child }) => child));
   }
 }
 
@@ -285,7 +275,7 @@ async function run(): Promise<Row[]> {
     ];
   } finally {
     for (const audience of audiences) await audience.close();
-    for (const child of bares) child.send({ type: 'close' });
+    await closeChildren(bares);
     await cluster.close();
   }
 }

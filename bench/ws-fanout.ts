@@ -22,6 +22,9 @@ import { WebSocketServer } from 'ws';
 import {
   type BenchPlatform,
   CLUSTER_PRICE,
+  type ClientsReport,
+  clientsReport,
+  closeChildren,
   clusterAvailable,
   log,
   main,
@@ -51,12 +54,6 @@ interface Phase {
   lost: number;
   seconds: number;
   latencies: number[];
-}
-
-interface Report {
-  received: number;
-  latencies: number[];
-  closed: number;
 }
 
 /** The clients of one or more servers (split evenly), and how to publish one message to all of them. */
@@ -108,19 +105,10 @@ class Audience {
   }
 
   /** Resets the children's counts; returns what they saw since the last reset. */
-  private async report(): Promise<Report> {
-    const reports = await Promise.all(
-      this.children.map(({ child }) => {
-        child.send({ type: 'report' });
-        return nextMessage<Report>(child, 'report');
-      }),
-    );
+  private async report(): Promise<ClientsReport> {
+    const report = await clientsReport(this.children.map(({ child }) => child));
     this.counted = 0;
-    return {
-      received: reports.reduce((n, r) => n + r.received, 0),
-      latencies: reports.flatMap((r) => r.latencies),
-      closed: reports.reduce((n, r) => n + r.closed, 0),
-    };
+    return report;
   }
 
   async warmUp(): Promise<void> {
@@ -141,14 +129,8 @@ class Audience {
     return { messages: received, lost: Math.max(0, published - received), seconds: elapsed, latencies };
   }
 
-  async close(): Promise<void> {
-    await Promise.all(
-      this.children.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.send({ type: 'close' });
-        await new Promise((r) => child.once('exit', r));
-      }),
-    );
+  close(): Promise<void> {
+    return closeChildren(this.children.map(({ child }) => child));
   }
 }
 
