@@ -6,6 +6,7 @@ export {
   lockAccount,
   post,
   postAll,
+  postEach,
   postingRows,
   postingSql,
 } from './post';

@@ -83,30 +83,40 @@ export interface PostingValues {
 }
 
 /**
- * The two statements of a posting, for a `with` clause: `moved` moves the balance by the entries' sum
- * (returning `after`), `written` writes each entry's ledger row in the order given with the balance after
- * it, as if they had been posted one by one (returning each row's `id`).
+ * The two statements of postings to several users (one each), for a `with` clause: `moved` moves each
+ * user's balance by its entries' sum (returning `user_id` and `after`), `written` writes each entry's ledger
+ * row in the order given with the balance after it, as if they had been posted one by one (returning each
+ * row's `id`).
  */
 export function postingSql(
   account: Posting['account'],
-  { userId, total, rows }: PostingValues,
+  postings: PostingValues[],
 ): { moved: SQL; written: SQL } {
+  let n = 0;
   const values = sql.join(
-    rows.map(
-      (r, n) =>
-        sql`(${sql.raw(String(n))}::int, ${r.type}::text, ${r.amount}::numeric, ${r.later}::numeric,
-          ${r.refType}::text, ${r.refId}::int, ${r.note}::text)`,
+    postings.flatMap(({ userId, rows }) =>
+      rows.map(
+        (r) =>
+          sql`(${sql.raw(String(n++))}::int, ${userId}::int, ${r.type}::text, ${r.amount}::numeric,
+            ${r.later}::numeric, ${r.refType}::text, ${r.refId}::int, ${r.note}::text)`,
+      ),
     ),
+    sql`, `,
+  );
+  const totals = sql.join(
+    postings.map(({ userId, total }) => sql`(${userId}::int, ${total}::numeric)`),
     sql`, `,
   );
   const column = BALANCE_COLUMN[account];
   // The account as a literal (one of two names): a prepared statement's posting then binds only its values.
   return {
-    moved: sql`update ${users} set ${column} = ${column} + ${total}::numeric
-      where ${users.id} = ${userId} returning ${column} as after`,
+    moved: sql`update ${users} set ${column} = ${column} + t.total
+      from (values ${totals}) as t(user_id, total)
+      where ${users.id} = t.user_id returning ${users.id} as user_id, ${column} as after`,
     written: sql`insert into ${ledgerEntries} (user_id, account, type, amount, balance_after, ref_type, ref_id, note)
-      select ${userId}, ${sql.raw(`'${account}'`)}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
-      from moved cross join (values ${values}) as e(n, type, amount, later, ref_type, ref_id, note)
+      select e.user_id, ${sql.raw(`'${account}'`)}, e.type, e.amount, moved.after - e.later, e.ref_type, e.ref_id, e.note
+      from moved join (values ${values}) as e(n, user_id, type, amount, later, ref_type, ref_id, note)
+        on e.user_id = moved.user_id
       order by e.n
       returning id`,
   };
@@ -122,13 +132,34 @@ export async function postAll(
   account: Posting['account'],
   entries: Entry[],
 ): Promise<string> {
-  const { moved, written } = postingSql(account, { userId, ...postingRows(entries) });
+  return (await postEach(tx, account, [{ userId, entries }])).get(userId)!;
+}
+
+/**
+ * Posts each user's entries to one of their balances, all in one statement (a gap's batch of closes
+ * settles its accounts together). Returns each user's balance after their last entry.
+ */
+export async function postEach(
+  tx: Tx,
+  account: Posting['account'],
+  postings: { userId: number; entries: Entry[] }[],
+): Promise<Map<number, string>> {
+  if (postings.length === 0) return new Map();
+  const userIds = new Set(postings.map((p) => p.userId));
+  if (userIds.size !== postings.length) throw new Error('one posting per user');
+  const { moved, written } = postingSql(
+    account,
+    postings.map(({ userId, entries }) => ({ userId, ...postingRows(entries) })),
+  );
   const result = await tx.execute(sql`
     with moved as (${moved}), written as (${written})
-    select moved.after::text as after, (select count(*) from written)::int as written from moved`);
-  const [row] = (result as unknown as { rows: { after: string; written: number }[] }).rows;
-  if (!row || row.written !== entries.length) throw new Error(`ledger post for unknown user ${userId}`);
-  return row.after;
+    select moved.user_id as "userId", moved.after::text as after, (select count(*) from written)::int as written
+    from moved`);
+  const rows = (result as unknown as { rows: { userId: number; after: string; written: number }[] }).rows;
+  const entries = postings.reduce((sum, p) => sum + p.entries.length, 0);
+  if (rows.length !== postings.length || rows[0]!.written !== entries)
+    throw new Error(`ledger post for an unknown user among ${[...userIds].join(', ')}`);
+  return new Map(rows.map((r) => [r.userId, r.after]));
 }
 
 /** Locks the user's row for the rest of the transaction and returns its balances. */

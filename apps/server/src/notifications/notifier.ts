@@ -101,8 +101,8 @@ export class Notifier {
     for (const row of rows) {
       const message = notificationPush(row, unread.get(row.userId) ?? 0);
       this.bus.publish(Channel.user, { userId: row.userId, message } satisfies UserEvent);
-      this.push.send(row.userId, (lang) => noticeText(row, lang));
     }
+    this.push.send(rows.map((row) => ({ userId: row.userId, text: (lang) => noticeText(row, lang) })));
   }
 
   private followOrder(order: OrderRow): void {

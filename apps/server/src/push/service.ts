@@ -1,6 +1,7 @@
 import type { Language } from '@meridian/contract';
 import { and, eq, exists, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { oneOf } from '../db/id-list';
 import { sessions, users } from '../db/schema';
 import { refuse } from '../http/errors';
 import { hashToken, isLiveSession } from '../http/sessions';
@@ -44,19 +45,19 @@ const signInLive = (db: Db) =>
       ),
     );
 
-/** The trader's subscriptions whose sign-in is live: the only ones pushed to. */
-export function liveSubscriptionsOf(db: Db, userId: number): Promise<PushSubscriptionRow[]> {
+/** The traders' subscriptions whose sign-in is live: the only ones pushed to. */
+export function liveSubscriptionsOf(db: Db, userIds: readonly number[]): Promise<PushSubscriptionRow[]> {
   return db
     .select()
     .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), exists(signInLive(db))));
+    .where(and(oneOf(pushSubscriptions.userId, userIds), exists(signInLive(db))));
 }
 
-/** Forgets the trader's subscriptions whose sign-in ended: signed out, revoked, expired or the account disabled. */
-export async function forgetEndedSubscriptions(db: Db, userId: number): Promise<void> {
+/** Forgets the traders' subscriptions whose sign-in ended: signed out, revoked, expired or the account disabled. */
+export async function forgetEndedSubscriptions(db: Db, userIds: readonly number[]): Promise<void> {
   await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), notExists(signInLive(db))));
+    .where(and(oneOf(pushSubscriptions.userId, userIds), notExists(signInLive(db))));
 }
 
 /**
@@ -72,7 +73,7 @@ export async function subscribe(
   const { userId } = caller;
   if (!knownPushService(target.endpoint)) throw refuse('push_endpoint_refused');
   // Ended ones do not count against the limit.
-  await forgetEndedSubscriptions(db, userId);
+  await forgetEndedSubscriptions(db, [userId]);
   const mine = await db
     .select({ endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)

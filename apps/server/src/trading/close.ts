@@ -12,16 +12,18 @@ import {
 } from '@meridian/core';
 import type { Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
-import { type Entry, postAll } from '../ledger';
+import { type Entry, postEach } from '../ledger';
+import type { Settings } from '../settings';
 import { announce, countClosed, tellClosed } from './announcements';
 import { type CloseReason, liveQuote, type TradingContext, tradableOf } from './context';
 import { payNegativeBalance } from './negative-balance';
 import {
-  type AccountState,
-  closeHoldingRow,
+  closeHoldingRows,
+  type Ending,
   holdingsOf,
   insertOrderRow,
   keepRestOf,
+  lockAccounts,
   orderById,
   ordersByIds,
   ownerOf,
@@ -40,9 +42,6 @@ export interface CloseOptions {
   within?: (tx: Tx, closed: OrderRow) => Promise<void>;
 }
 
-/** How a closed order ends, but for its profit. */
-type Ending = Pick<OrderRow, 'status' | 'closePrice' | 'closeReason' | 'closedAt'>;
-
 /** The ledger rows that settle a closed order: its accrued swap, then its margin and profit. */
 const settlementOf = (row: OrderRow): Entry[] => [
   ...swapSettlement(row),
@@ -55,15 +54,12 @@ const settlementOf = (row: OrderRow): Entry[] => [
 ];
 
 /** The part a partial close splits off a holding order, as a closed order of its own (see `splitPosition`). */
-function partOf(
-  order: OrderRow,
-  closed: ReturnType<typeof splitPosition>['closed'],
-  ending: Partial<OrderRow>,
-) {
+function partOf(order: OrderRow, closed: ReturnType<typeof splitPosition>['closed'], ending: Ending) {
   const { id: _id, version: _version, clientOrderId: _client, updatedAt: _updated, ...terms } = order;
   return {
     ...terms,
     ...ending,
+    status: OrderStatus.closed,
     lots: closed.lots.toFixed(),
     margin: closed.margin.toFixed(),
     fee: closed.fee.toFixed(),
@@ -81,7 +77,7 @@ async function closePart(
   tx: Tx,
   order: OrderRow,
   lots: string,
-  ending: (lots: string) => Partial<OrderRow>,
+  ending: (lots: string) => Ending,
 ): Promise<{ closed: OrderRow; rest: OrderRow }> {
   const { closed, rest } = splitPosition(order, lots);
   const kept = await keepRestOf(
@@ -102,15 +98,21 @@ function holdingToClose(order: OrderRow): OrderRow {
   return order;
 }
 
+/** What a close reads of its account, locked: the settings, and for a stop-out the account's risk rate now. */
+interface ClosingAccount {
+  settings: Settings;
+  riskRate?: () => Dec | null;
+}
+
 /** A close decided under its account's lock, before anything is written. */
 interface Closing {
   order: OrderRow;
   reason: CloseReason;
-  settings: AccountState['settings'];
+  settings: Settings;
   /** The lots to split off, when fewer than the position holds. */
   part: string | null;
   /** How the order (or its part of `lots`) ends, its profit included. */
-  endOf: (lots: string) => Partial<OrderRow>;
+  endOf: (lots: string) => Ending;
   at: Date;
 }
 
@@ -120,7 +122,7 @@ interface Closing {
  */
 function decideClose(
   ctx: TradingContext,
-  account: AccountState,
+  account: ClosingAccount,
   found: OrderRow | undefined,
   owner: number,
   reason: CloseReason,
@@ -129,8 +131,9 @@ function decideClose(
   if (found?.userId !== owner) throw refuse('order_not_found');
   const order = holdingToClose(found);
   if (reason === 'stop_out') {
-    const { riskRate } = ctx.marks.figures(account.balance, account.books);
-    if (!isStopOut(riskRate, account.settings.stop_out_level)) throw new StopOutLifted(`order ${order.id}`);
+    if (!account.riskRate) throw new Error("a stop-out is decided on its account's risk rate");
+    if (!isStopOut(account.riskRate(), account.settings.stop_out_level))
+      throw new StopOutLifted(`order ${order.id}`);
   }
   const tradable = tradableOf(ctx, order.instrumentId);
   if (lots !== undefined) {
@@ -143,37 +146,80 @@ function decideClose(
   const pnlOf = (closed: string): Dec =>
     roundMoney(floatingPnl(terms, { side, lots: closed, price: order.price }, exit, ctx.market.livePrices));
   const at = new Date(ctx.now());
-  const ending: Ending = {
-    status: OrderStatus.closed,
-    closePrice: exit.toString(),
-    closeReason: reason,
-    closedAt: at,
-  };
   return {
     order,
     reason,
     settings: account.settings,
     part: lots !== undefined && dec(lots).lt(order.lots) ? lots : null,
-    endOf: (closed) => ({ ...ending, profit: pnlOf(closed).toString() }),
+    endOf: (closed) => ({
+      closePrice: exit.toString(),
+      closeReason: reason,
+      closedAt: at,
+      profit: pnlOf(closed).toString(),
+    }),
     at,
   };
 }
 
-/** Writes a decided close: the closed order (or part), what stays open of it, and the pending orders protection cancelled. */
-async function settleClose(ctx: TradingContext, tx: Tx, closing: Closing) {
-  const { order, settings } = closing;
-  const part = closing.part === null ? null : await closePart(tx, order, closing.part, closing.endOf);
-  const row = part ? part.closed : await closeHoldingRow(tx, order.id, closing.endOf(order.lots));
-  // Another close won the race between our read and our update.
-  if (!row) throw refuse('order_already_closed');
-  const after = await postAll(tx, order.userId, 'balance', settlementOf(row));
-  const protectionOn = settings.negative_balance_protection === '1';
-  const withdrawals = ctx.options.withdrawals;
-  const cancelled = await payNegativeBalance(tx, order.userId, after, protectionOn, closing.at, withdrawals);
-  return { row, rest: part?.rest ?? null, cancelled, reason: closing.reason };
+/** A close written: the closed order (or part), what stays open of it, and the pending orders protection cancelled. */
+interface Settled {
+  row: OrderRow;
+  rest: OrderRow | null;
+  cancelled: OrderRow[];
+  reason: CloseReason;
 }
 
-type Settled = Awaited<ReturnType<typeof settleClose>>;
+/**
+ * Writes decided closes: the whole positions in one statement (a part split off on its own), then each
+ * account's settlements in one posting, then what negative balance protection asks of each account the
+ * closes left below zero, after its last close.
+ */
+async function settleCloses(ctx: TradingContext, tx: Tx, closings: Closing[]): Promise<Settled[]> {
+  const whole = closings.filter((c) => c.part === null);
+  const closed = new Map<number, { row: OrderRow; rest: OrderRow | null }>();
+  if (whole.length > 0) {
+    const rows = await closeHoldingRows(
+      tx,
+      whole.map((c) => ({ id: c.order.id, ending: c.endOf(c.order.lots) })),
+    );
+    // Another close won the race between our read and our update.
+    if (rows.length !== whole.length) throw refuse('order_already_closed');
+    for (const row of rows) closed.set(row.id, { row, rest: null });
+  }
+  for (const c of closings)
+    if (c.part !== null) {
+      const { closed: row, rest } = await closePart(tx, c.order, c.part, c.endOf);
+      closed.set(c.order.id, { row, rest });
+    }
+  const entries = new Map<number, Entry[]>();
+  const last = new Map<number, Closing>();
+  for (const c of closings) {
+    const { userId } = c.order;
+    const posted = entries.get(userId) ?? [];
+    posted.push(...settlementOf(closed.get(c.order.id)!.row));
+    entries.set(userId, posted);
+    last.set(userId, c);
+  }
+  const after = await postEach(
+    tx,
+    'balance',
+    [...entries].map(([userId, posted]) => ({ userId, entries: posted })),
+  );
+  const cancelled = new Map<number, OrderRow[]>();
+  for (const [userId, c] of last) {
+    const protectionOn = c.settings.negative_balance_protection === '1';
+    const { withdrawals } = ctx.options;
+    cancelled.set(
+      userId,
+      await payNegativeBalance(tx, userId, after.get(userId)!, protectionOn, c.at, withdrawals),
+    );
+  }
+  return closings.map((c) => ({
+    ...closed.get(c.order.id)!,
+    cancelled: last.get(c.order.userId) === c ? cancelled.get(c.order.userId)! : [],
+    reason: c.reason,
+  }));
+}
 
 /** `close`'s transaction. */
 async function closeIn(
@@ -189,9 +235,18 @@ async function closeIn(
   if (owner === undefined) throw refuse('order_not_found');
   const account = await readAccount(ctx.db, tx, owner, true);
   const found = await orderById(tx, orderId);
-  const settled = await settleClose(ctx, tx, decideClose(ctx, account, found, owner, reason, options.lots));
-  await options.within?.(tx, settled.row);
-  return settled;
+  const riskRate = () => ctx.marks.figures(account.balance, account.books).riskRate;
+  const closing = decideClose(
+    ctx,
+    { settings: account.settings, riskRate },
+    found,
+    owner,
+    reason,
+    options.lots,
+  );
+  const [settled] = await settleCloses(ctx, tx, [closing]);
+  await options.within?.(tx, settled!.row);
+  return settled!;
 }
 
 /** Announces committed closes: each order's new row, and one FOREX_CLOSED per account. */
@@ -254,11 +309,9 @@ export async function closeTriggered(
 ): Promise<TriggeredOutcome[]> {
   const sorted = [...triggered].sort((a, b) => a.userId - b.userId || a.orderId - b.orderId);
   const outcomes: TriggeredOutcome[] = [];
-  const settled: Settled[] = [];
+  let settled: Settled[] = [];
   await ctx.db.transaction(async (tx) => {
-    const accounts = new Map<number, AccountState>();
-    for (const { userId } of sorted)
-      if (!accounts.has(userId)) accounts.set(userId, await readAccount(ctx.db, tx, userId, true));
+    const settings = await lockAccounts(tx, [...new Set(sorted.map((t) => t.userId))]);
     const found = new Map(
       (
         await ordersByIds(
@@ -267,20 +320,18 @@ export async function closeTriggered(
         )
       ).map((o) => [o.id, o]),
     );
+    const closings: Closing[] = [];
     for (const { orderId, userId, reason } of sorted) {
-      let closing: Closing;
       try {
-        closing = decideClose(ctx, accounts.get(userId)!, found.get(orderId), userId, reason, undefined);
+        closings.push(decideClose(ctx, { settings }, found.get(orderId), userId, reason, undefined));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         outcomes.push({ orderId, refusal: err });
-        continue;
       }
-      const done = await settleClose(ctx, tx, closing);
-      settled.push(done);
-      outcomes.push({ orderId, closed: done.row });
     }
+    settled = await settleCloses(ctx, tx, closings);
   });
+  for (const { row } of settled) outcomes.push({ orderId: row.id, closed: row });
   announceClosed(ctx, settled);
   return outcomes;
 }

@@ -3,7 +3,7 @@ import type { Side } from '@meridian/core';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { oneOf } from '../db/id-list';
-import { runPrepared, statement } from '../db/prepared';
+import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { users } from '../db/schema';
 import { offsetOf, type PageInput } from '../operators';
 import { type Settings, settingsOf } from '../settings';
@@ -56,6 +56,21 @@ export async function readAccount(db: Db, tx: Db | Tx, userId: number, lock: boo
   })[];
   if (!row) throw new Error(`unknown user ${userId}`);
   return { ...row, settings: settingsOf(row.settings) };
+}
+
+/**
+ * Locks the accounts' rows in id order, as one statement (a gap's batch locks its accounts together; every
+ * other lock of them is taken one account at a time, so no two wait on each other), and reads the settings.
+ */
+export async function lockAccounts(tx: Tx, userIds: readonly number[]): Promise<Settings> {
+  const result = await tx.execute(sql`with locked as (
+      select ${users.id} from ${users} where ${oneOf(users.id, userIds)} order by ${users.id} for update)
+    select (select count(*) from locked)::int as locked,
+      (select json_object_agg(s.key, s.value) from settings s) as settings`);
+  const [row] = (result as unknown as { rows: { locked: number; settings: Record<string, string> | null }[] })
+    .rows;
+  if (row?.locked !== new Set(userIds).size) throw new Error(`an unknown user among ${userIds.join(', ')}`);
+  return settingsOf(row.settings);
 }
 
 /** A holding order, and whether its account is a demo one. */
@@ -188,18 +203,35 @@ export async function fillPendingRow(
   return filled;
 }
 
-/** Ends an order as `ending` says if it is still holding; undefined when it is not. */
-export async function closeHoldingRow(
+/** A table's columns, to map the rows a raw statement returns (`rowOf`). */
+export const ORDER_COLUMNS = columnsOf(orders);
+
+/** How a holding order ends: its close price, why, when, and its profit. */
+export type Ending = Pick<OrderRow, 'closePrice' | 'closeReason' | 'closedAt' | 'profit'>;
+
+/**
+ * Closes holding orders, each as its `ending` says, in one statement (a gap's batch writes a hundred at
+ * once); returns the rows of those that were still holding, in no particular order.
+ */
+export async function closeHoldingRows(
   tx: Tx,
-  orderId: number,
-  ending: Partial<OrderRow>,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set(ending)
-    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.holding)))
-    .returning();
-  return row;
+  closes: { id: number; ending: Ending }[],
+): Promise<OrderRow[]> {
+  const values = sql.join(
+    closes.map(
+      ({ id, ending: e }) =>
+        sql`(${id}::int, ${e.closePrice}::numeric, ${e.closeReason}::text, ${e.closedAt?.toISOString() ?? null}::timestamptz, ${e.profit}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`update ${orders} o set status = ${OrderStatus.closed},
+      close_price = v.close_price, close_reason = v.close_reason, closed_at = v.closed_at, profit = v.profit
+    from (values ${values}) as v(id, close_price, close_reason, closed_at, profit)
+    where o.id = v.id and o.status = ${OrderStatus.holding}
+    returning o.*`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) =>
+    rowOf<OrderRow>(ORDER_COLUMNS, raw),
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import type { Db, Tx } from '../db/client';
 import {
   type AdvisoryLock,
   type Around,
-  columnsOf,
   onConnection,
   type Param,
   rowOf,
@@ -17,8 +16,8 @@ import { LIVE_SESSION_SQL, liveSince } from '../http/sessions';
 import { type Entry, type PostingRow, postingRows, postingSql } from '../ledger';
 import { type Settings, settingsOf } from '../settings';
 import type { Book } from './book';
-import { BOOKS_SQL, HELD_SQL } from './orders.repo';
-import { type OrderRow, orders } from './schema';
+import { BOOKS_SQL, HELD_SQL, ORDER_COLUMNS } from './orders.repo';
+import type { OrderRow, orders } from './schema';
 
 /** What placing an order reads, in the one statement that locks the account. */
 interface OrderAccount {
@@ -100,7 +99,6 @@ const lostRace = (err: unknown) => {
   return RETRYABLE.has(String(e?.code)) || RETRYABLE.has(String(e?.cause?.code));
 };
 
-const ORDER_COLUMNS = columnsOf(orders);
 /**
  * The columns the placement gives: all but `updated_at`, left to its default, the database's clock, as the
  * update trigger sets it: order changes are read back by it after the bus lost them (`MissedOrders`).
@@ -134,7 +132,7 @@ function placeStatement(entries: number): Statement {
     { length: entries },
     () => Object.fromEntries(ROW_KEYS.map((key) => [key, param(next++)])) as Record<keyof PostingRow, SQL>,
   );
-  const { moved, written } = postingSql('balance', { userId: param(1), total: param(2), rows });
+  const { moved, written } = postingSql('balance', [{ userId: param(1), total: param(2), rows }]);
   const insert = `insert into orders (${GIVEN_COLUMNS.map(([, column]) => `"${column.name}"`).join(', ')})
     values (${orderParams.join(', ')}) returning *`;
   return statement(

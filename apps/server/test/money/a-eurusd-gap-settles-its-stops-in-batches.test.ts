@@ -1,4 +1,5 @@
 import type { ForexClosedMessage } from '@meridian/contract';
+import { dec } from '@meridian/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Channel, type UserEvent } from '../../src/bus/channels';
@@ -108,5 +109,61 @@ describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops
     );
     expect(firstSettles).toHaveLength(1);
     await d.expectBalanced(first.userId);
+  });
+
+  it('leaves two traders below zero: one’s resting limit pays first, and protection tops each up once, after both stops', async () => {
+    d.tick('EURUSD', '1.10000');
+    const [withLimit, without] = await Promise.all([d.trader('1000'), d.trader('1000')]);
+    const buys = new Map<number, number[]>();
+    for (const { id, token } of [withLimit, without]) {
+      const ids: number[] = [];
+      for (let k = 0; k < 2; k++) {
+        const placed = await d.submit(token, {
+          type: 1,
+          cont: '1',
+          forex_id: d.id('EURUSD'),
+          multiple: 500,
+          stop_loss_price: '1.09000',
+        });
+        expect(placed.code, placed.msg).toBe(1);
+        ids.push(placed.data.Id);
+      }
+      buys.set(id, ids);
+    }
+    const limit = await d.submit(withLimit.token, {
+      type: 2,
+      cont: '0.1',
+      forex_id: d.id('EURUSD'),
+      multiple: 500,
+      status: 0,
+      target_price: '1.12000',
+    });
+    expect(limit.code, limit.msg).toBe(1);
+
+    // Two lots each lose about 2,000 at 1.08000: far more than the 1,000 each trader put in.
+    d.tick('EURUSD', '1.08000');
+    await d.settled();
+
+    expect(await d.order(limit.data.Id)).toMatchObject({ status: 4, closeReason: 'negative_balance' });
+    for (const { id } of [withLimit, without]) {
+      for (const orderId of buys.get(id)!)
+        expect(await d.order(orderId)).toMatchObject({ status: 3, closeReason: 'stop_loss' });
+      const rows = await d.ledger(id);
+      const protection = rows.filter((r) => r.type === 'negative_balance_protection');
+      expect(protection).toHaveLength(1);
+      const settles = rows.filter((r) => r.type === 'trade_settle').map((r) => r.id);
+      expect(settles).toHaveLength(2);
+      expect(protection[0]!.id).toBeGreaterThan(Math.max(...settles));
+      // Each balance row's balance after is the one before it moved by its amount: posted as if one by one.
+      let balance = dec(0);
+      for (const r of rows.filter((row) => row.account === 'balance')) {
+        balance = balance.plus(r.amount);
+        expect(dec(r.balanceAfter).toFixed(), `${r.type} ${r.id}`).toBe(balance.toFixed());
+      }
+      expect((await d.account(id)).balance.toFixed()).toBe('0');
+      await d.expectBalanced(id);
+    }
+    const refund = (await d.ledger(withLimit.id)).filter((r) => r.type === 'pending_refund');
+    expect(refund).toHaveLength(1);
   });
 });
