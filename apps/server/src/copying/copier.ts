@@ -4,7 +4,7 @@ import type { Bus } from '../bus/bus';
 import type { Db, Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import type { OrderRow, Trading } from '../trading';
-import { ORDER_CHANNEL, orderOfEvent, reserveOf } from '../trading';
+import { ORDER_CHANNEL, orderById, orderOfEvent, reserveOf } from '../trading';
 import type { ErrorLog } from '../util/log';
 import {
   activeCopies,
@@ -13,7 +13,6 @@ import {
   copyIsActive,
   eventsAbout,
   orderByClientId,
-  orderById,
   ordersOutOfLine,
   pendingOrdersOf,
   recordEvent,

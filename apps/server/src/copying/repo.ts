@@ -287,11 +287,6 @@ export function pendingOrdersOf(db: Db, userId: number) {
     .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.pending)));
 }
 
-export async function orderById(db: Db, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row;
-}
-
 export async function orderByClientId(db: Db, userId: number, clientOrderId: string) {
   const [row] = await db
     .select()

@@ -10,7 +10,7 @@ export type { Tick, TradingMarket } from './market';
 export { tradingMarket } from './market';
 export type { PendingWithdrawals } from './negative-balance';
 export type { Holding } from './orders.repo';
-export { holdingOrders, userOrdersPage } from './orders.repo';
+export { holdingOrders, orderById, userOrdersPage } from './orders.repo';
 export { closedByTrader, closedMoves } from './reports';
 export { reserveOf } from './reserve';
 export { orderView, tradingRoutes } from './routes';
