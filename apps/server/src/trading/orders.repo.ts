@@ -203,7 +203,7 @@ export async function fillPendingRow(
   return filled;
 }
 
-/** A table's columns, to map the rows a raw statement returns (`rowOf`). */
+/** The orders table's columns, to map the rows a raw statement returns (`rowOf`). */
 export const ORDER_COLUMNS = columnsOf(orders);
 
 /** How a holding order ends: its close price, why, when, and its profit. */
