@@ -15,24 +15,31 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Two EURUSD buys of `cont` lots at 1:`multiple`, each with a stop loss at 1.09000; their ids. */
+async function twoBuysStoppedAt109(token: string, cont: string, multiple: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let k = 0; k < 2; k++) {
+    const placed = await d.submit(token, {
+      type: 1,
+      cont,
+      forex_id: d.id('EURUSD'),
+      multiple,
+      stop_loss_price: '1.09000',
+    });
+    expect(placed.code, placed.msg).toBe(1);
+    ids.push(placed.data.Id);
+  }
+  return ids;
+}
+
 /** Three traders, each holding two EURUSD buys with a stop loss at 1.09000, the price at 1.10000. */
 async function sixStops() {
   d.tick('EURUSD', '1.10000');
   const traders = await Promise.all([1, 2, 3].map(() => d.trader('1000')));
   const held: { userId: number; token: string; orderId: number }[] = [];
-  for (const { id: userId, token } of traders) {
-    for (let k = 0; k < 2; k++) {
-      const placed = await d.submit(token, {
-        type: 1,
-        cont: '0.01',
-        forex_id: d.id('EURUSD'),
-        multiple: 100,
-        stop_loss_price: '1.09000',
-      });
-      expect(placed.code, placed.msg).toBe(1);
-      held.push({ userId, token, orderId: placed.data.Id });
-    }
-  }
+  for (const { id: userId, token } of traders)
+    for (const orderId of await twoBuysStoppedAt109(token, '0.01', 100))
+      held.push({ userId, token, orderId });
   return { traders, held };
 }
 
@@ -115,21 +122,8 @@ describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops
     d.tick('EURUSD', '1.10000');
     const [withLimit, without] = await Promise.all([d.trader('1000'), d.trader('1000')]);
     const buys = new Map<number, number[]>();
-    for (const { id, token } of [withLimit, without]) {
-      const ids: number[] = [];
-      for (let k = 0; k < 2; k++) {
-        const placed = await d.submit(token, {
-          type: 1,
-          cont: '1',
-          forex_id: d.id('EURUSD'),
-          multiple: 500,
-          stop_loss_price: '1.09000',
-        });
-        expect(placed.code, placed.msg).toBe(1);
-        ids.push(placed.data.Id);
-      }
-      buys.set(id, ids);
-    }
+    for (const { id, token } of [withLimit, without])
+      buys.set(id, await twoBuysStoppedAt109(token, '1', 500));
     const limit = await d.submit(withLimit.token, {
       type: 2,
       cont: '0.1',
