@@ -164,6 +164,17 @@ export function desk(t: TestApp) {
       return { balance: dec(row!.balance), lock: dec(row!.lockBalance) };
     },
 
+    /** Resolves once `n` backends of this database (PostgreSQL) wait on a lock: a race's second party has queued. */
+    async untilWaitingOnLocks(n: number) {
+      for (;;) {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n >= n) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+
     async order(orderId: number) {
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       return row!;

@@ -36,22 +36,26 @@ export const HELD_SQL = `select o.instrument_id, o.side, o.quote_currency, o.con
       o.swap
     from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id`;
 
-const accountStatement = (lock: boolean) =>
-  statement(
-    lock ? 'lock_account_state' : 'account_state',
-    ['integer'],
-    `with held as materialized (${HELD_SQL})
-    select u.disabled, u.balance::text as balance, u.lock_balance::text as "lockBalance",
-      (select json_object_agg(s.key, s.value) from settings s) as settings,
-      ${BOOKS_SQL} as books
-    from users u where u.id = $1${lock ? ' for update' : ''}`,
-  );
-const ACCOUNT_STATE = { read: accountStatement(false), lock: accountStatement(true) };
+const ACCOUNT_STATE = statement(
+  'account_state',
+  ['integer'],
+  `with held as materialized (${HELD_SQL})
+  select u.disabled, u.balance::text as balance, u.lock_balance::text as "lockBalance",
+    (select json_object_agg(s.key, s.value) from settings s) as settings,
+    ${BOOKS_SQL} as books
+  from users u where u.id = $1`,
+);
+const LOCK_ACCOUNT = statement('lock_account', ['integer'], 'select 1 from users where id = $1 for update');
 
-/** An account's money as its checks read it; with `lock`, its row is locked for the rest of the transaction first. */
+/**
+ * An account's money as its checks read it; with `lock`, its row is locked for the rest of the transaction
+ * first, in a statement of its own: a statement's snapshot is taken before it waits for a lock, so holdings
+ * read in the locking statement could predate a close that committed meanwhile, whose profit the balance
+ * already holds (counted twice: a withdrawal could take it out).
+ */
 export async function readAccount(db: Db, tx: Db | Tx, userId: number, lock: boolean): Promise<AccountState> {
-  const st = lock ? ACCOUNT_STATE.lock : ACCOUNT_STATE.read;
-  const [row] = (await runPrepared(db, tx, st, [userId])) as (Omit<AccountState, 'settings'> & {
+  if (lock) await runPrepared(db, tx, LOCK_ACCOUNT, [userId]);
+  const [row] = (await runPrepared(db, tx, ACCOUNT_STATE, [userId])) as (Omit<AccountState, 'settings'> & {
     settings: Record<string, string> | null;
   })[];
   if (!row) throw new Error(`unknown user ${userId}`);

@@ -11,14 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Backends of this database waiting on a lock. */
-const waitingOnLocks = async () => {
-  const result = await t.database.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-};
-
 // Found in review (issue 46): a fill read its pending order before the account's lock; a cancel that committed in
 // between left the fill's update with no row, and it posted the gap's margin difference all the same.
 // Only PostgreSQL runs transactions side by side; PGlite takes them in turn.
@@ -50,10 +42,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a EURUSD buy limit the trader cancel
     });
     await held;
     const cancelling = t.trading.cancel(userId, limit.data.Id);
-    while ((await waitingOnLocks()) < 1) await new Promise((r) => setTimeout(r, 20));
+    await d.untilWaitingOnLocks(1);
     // The gap: 1.08000 crosses the target; the fill reads the order as pending, then waits for the account.
     d.tick('EURUSD', '1.08000');
-    while ((await waitingOnLocks()) < 2) await new Promise((r) => setTimeout(r, 20));
+    await d.untilWaitingOnLocks(2);
     release();
     await blocker;
     expect((await cancelling).status).toBe(4);

@@ -126,14 +126,6 @@ describe('an expiry the trader may not ask for', () => {
   });
 });
 
-/** Backends of this database waiting on a lock. */
-const waitingOnLocks = async () => {
-  const result = await t.database.db.execute(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-};
-
 describe('a EURUSD buy limit whose price comes as it expires', () => {
   it('either fills or expires, once, and the money follows the one that won', async () => {
     const { id: userId, token } = await d.trader('1000');
@@ -159,11 +151,9 @@ describe('a EURUSD buy limit whose price comes as it expires', () => {
     }
     // The expiry job runs at the expiry while the fill, on a clock a moment before it, fills.
     const expiry = expireOrder(t.database.db, placed.data.Id, expiring);
-    if (process.env.DATABASE_URL)
-      while ((await waitingOnLocks()) < 1) await new Promise((r) => setTimeout(r, 20));
+    if (process.env.DATABASE_URL) await d.untilWaitingOnLocks(1);
     d.tick('EURUSD', '1.08900');
-    if (process.env.DATABASE_URL)
-      while ((await waitingOnLocks()) < 2) await new Promise((r) => setTimeout(r, 20));
+    if (process.env.DATABASE_URL) await d.untilWaitingOnLocks(2);
     release();
     await blocker;
     const expired = await expiry;
