@@ -1,8 +1,10 @@
 /**
- * gap-10k-stops: one gap crossing 10,000 stop losses (2,500 accounts holding four BTCUSD buys each) on
- * PostgreSQL, settled by the engine: stops settled per second, from the gap's tick until every one is closed,
- * against the bare order transaction (bareOrderTransaction) run four at a time, as the engine's lanes. Each
- * stop must be settled exactly once: one close and one trade_settle ledger row per position.
+ * gap-10k-stops and gap-10k-fills: one gap crossing 10,000 stop losses (2,500 accounts holding four BTCUSD
+ * buys each), then another crossing 10,000 buy limits (four per account), on PostgreSQL, settled by the
+ * engine: orders settled per second, from the gap's tick until every one is done, against the bare order
+ * transaction (bareOrderTransaction) run four at a time, as the engine's lanes. Each must be settled exactly
+ * once: one close and one trade_settle ledger row per position; one fill and one trade_margin row (the
+ * margin worked out again at the gap's price) per buy limit.
  */
 import { sql } from 'drizzle-orm';
 import { copyPosition } from '../apps/server/test/positions';
@@ -35,6 +37,48 @@ async function count(
   return result.rows[0]!.n;
 }
 
+type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
+
+/**
+ * Places one real order (`query`) for the first account, copies it PER_ACCOUNT times to every account, with
+ * `stopLoss` when given, and has the engine follow them: its id.
+ */
+async function copiedToEveryAccount(
+  platform: Platform,
+  accounts: { id: number; token: string }[],
+  query: Record<string, string>,
+  stopLoss: string | null = null,
+): Promise<number> {
+  const submit = await fetch(`${platform.url}/v1/api/forex/submit?${new URLSearchParams(query)}`, {
+    headers: { authorization: accounts[0]!.token },
+  });
+  const placed = (await submit.json()) as { code: number; data: { Id: number } };
+  if (placed.code !== 1) throw new Error(`order refused: ${JSON.stringify(placed)}`);
+  await copyPosition(platform.database.db, {
+    orderId: placed.data.Id,
+    userIds: accounts.map((a) => a.id),
+    times: PER_ACCOUNT,
+    stopLoss,
+  });
+  await platform.engine!.resync();
+  return placed.data.Id;
+}
+
+/**
+ * The gap: SYMBOL quoted at `price`, confirmed by the next quote (the spike filter holds a lone jump), and
+ * kept fresh there in place of `fresh`, which is stopped; the seconds until the engine has settled what it
+ * crossed, and the stop of the new keeping.
+ */
+async function gapTo(platform: Platform, price: string, fresh: () => void) {
+  fresh();
+  const started = performance.now();
+  for (let i = 0; i < 2; i++)
+    platform.market.pushTick({ symbol: SYMBOL, price, time: Date.now(), volume: 1 });
+  const keeping = keepQuoteFresh(platform);
+  await platform.engine!.idle();
+  return { seconds: (performance.now() - started) / 1000, fresh: keeping };
+}
+
 main(async (): Promise<Row[]> => {
   if (!(await postgresAnswers())) {
     log('gap-10k-stops: no PostgreSQL on 127.0.0.1:5432, skipped');
@@ -42,36 +86,15 @@ main(async (): Promise<Row[]> => {
   }
   const database = await throwawayDatabase();
   const platform = await startBenchPlatform({ databaseUrl: database.url });
-  const stopFresh = keepQuoteFresh(platform);
+  let fresh = keepQuoteFresh(platform);
   try {
     const db = platform.database.db;
     const instrument = platform.market.instrumentByCode(SYMBOL)!;
     const accounts = await traders(platform, ACCOUNTS);
-    const price = Number(platform.market.quote(instrument.id)!.price);
-    const stop = (price * 0.95).toFixed(instrument.pricePrecision);
-
-    // One real order, then its row copied to every account's four positions with the stop set.
-    const submit = await fetch(
-      `${platform.url}/v1/api/forex/submit?${new URLSearchParams({
-        type: '1',
-        cont: instrument.minLots,
-        forex_id: String(instrument.id),
-        multiple: String(instrument.leverages[0]),
-        status: '1',
-      })}`,
-      { headers: { authorization: accounts[0]!.token } },
-    );
-    const placed = (await submit.json()) as { code: number; data: { Id: number } };
-    if (placed.code !== 1) throw new Error(`order refused: ${JSON.stringify(placed)}`);
-    await copyPosition(db, {
-      orderId: placed.data.Id,
-      userIds: accounts.map((a) => a.id),
-      times: PER_ACCOUNT,
-      stopLoss: stop,
-    });
-    await platform.engine!.resync();
-    const stops = ACCOUNTS * PER_ACCOUNT;
-    log(`${stops} stop losses at ${stop}, the price at ${price}`);
+    const orders = ACCOUNTS * PER_ACCOUNT;
+    const buy = { type: '1', cont: instrument.minLots, forex_id: String(instrument.id) };
+    const multiple = String(instrument.leverages[0]);
+    const at = (price: number) => price.toFixed(instrument.pricePrecision);
 
     // Baseline: the bare order transaction, as many at a time as the engine's lanes.
     const bareAccounts = accounts.slice(0, 100);
@@ -80,15 +103,13 @@ main(async (): Promise<Row[]> => {
     await closedLoop(bare, { ms: 1000, concurrency: LANES });
     const baseline = await closedLoop(bare, { ms: SECONDS * 1000, concurrency: LANES });
 
-    // The gap: a quote 10 % down, confirmed by the next (the spike filter holds a lone jump).
-    const gap = (price * 0.9).toFixed(instrument.pricePrecision);
-    const started = performance.now();
-    for (let i = 0; i < 2; i++)
-      platform.market.pushTick({ symbol: SYMBOL, price: gap, time: Date.now(), volume: 1 });
-    await platform.engine!.idle();
-    const seconds = (performance.now() - started) / 1000;
-    const perSecond = stops / seconds;
-
+    // Stops: every account's four buys stopped 5 % down; the gap goes 10 % down.
+    const price = Number(platform.market.quote(instrument.id)!.price);
+    const stop = at(price * 0.95);
+    await copiedToEveryAccount(platform, accounts, { ...buy, multiple, status: '1' }, stop);
+    log(`${orders} stop losses at ${stop}, the price at ${price}`);
+    const stopsGap = await gapTo(platform, at(price * 0.9), fresh);
+    fresh = stopsGap.fresh;
     const closed = await count(
       db,
       sql`select count(*)::int as n from orders where stop_loss = ${stop} and status = 3 and close_reason = 'stop_loss'`,
@@ -98,22 +119,60 @@ main(async (): Promise<Row[]> => {
       sql`select count(*)::int as n from (select ref_id from ledger_entries l join orders o on o.id = l.ref_id
         where l.type = 'trade_settle' and o.stop_loss = ${stop} group by ref_id having count(*) = 1) once`,
     );
-    log('stops/s', { perSecond, seconds, closed, settled, bare: baseline.perSecond });
-    if (closed !== stops || settled !== stops)
-      throw new Error(`${closed} closed and ${settled} settled once of ${stops} stops`);
+    log('stops/s', { perSecond: orders / stopsGap.seconds, seconds: stopsGap.seconds, closed, settled });
+    if (closed !== orders || settled !== orders)
+      throw new Error(`${closed} closed and ${settled} settled once of ${orders} stops`);
+
+    // Fills: every account's four buy limits 5 % below the price; the next gap goes 10 % down.
+    const low = Number(platform.market.quote(instrument.id)!.price);
+    const target = at(low * 0.95);
+    const limit = await copiedToEveryAccount(platform, accounts, {
+      ...buy,
+      multiple,
+      status: '0',
+      target_price: target,
+    });
+    log(`${orders} buy limits at ${target}, the price at ${low}`);
+    const fillsGap = await gapTo(platform, at(low * 0.9), fresh);
+    fresh = fillsGap.fresh;
+    const copies = sql`o.pending_kind is not null and o.id <> ${limit}`;
+    const filled = await count(
+      db,
+      sql`select count(*)::int as n from orders o where ${copies} and o.status = 1 and o.filled_at is not null`,
+    );
+    const moved = await count(
+      db,
+      sql`select count(*)::int as n from (select ref_id from ledger_entries l join orders o on o.id = l.ref_id
+        where l.type = 'trade_margin' and ${copies} group by ref_id having count(*) = 1) once`,
+    );
+    log('fills/s', { perSecond: orders / fillsGap.seconds, seconds: fillsGap.seconds, filled, moved });
+    if (filled !== orders || moved !== orders)
+      throw new Error(`${filled} filled and ${moved} with one margin row of ${orders} buy limits`);
+
+    const over = `over ${ACCOUNTS.toLocaleString('en')} accounts`;
+    const against = `PostgreSQL; baseline: the bare order transaction ${LANES} at a time`;
     return [
       row(
         'gap-10k-stops',
-        perSecond,
+        orders / stopsGap.seconds,
         'stops/s',
         baseline.perSecond,
         0.5,
         true,
-        `${stops.toLocaleString('en')} stops over ${ACCOUNTS.toLocaleString('en')} accounts settled once each in ${seconds.toFixed(1)} s, PostgreSQL; baseline: the bare order transaction ${LANES} at a time`,
+        `${orders.toLocaleString('en')} stops ${over} settled once each in ${stopsGap.seconds.toFixed(1)} s, ${against}`,
+      ),
+      row(
+        'gap-10k-fills',
+        orders / fillsGap.seconds,
+        'fills/s',
+        baseline.perSecond,
+        0.5,
+        true,
+        `${orders.toLocaleString('en')} buy limits ${over} filled once each in ${fillsGap.seconds.toFixed(1)} s, ${against}`,
       ),
     ];
   } finally {
-    stopFresh();
+    fresh();
     await platform.close();
     await database.drop();
   }

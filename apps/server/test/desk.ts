@@ -184,6 +184,15 @@ export function desk(t: TestApp) {
     ledger: (userId: number) =>
       db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
 
+    /** Each balance row's balance after is the one before it moved by its amount: posted as if one by one. */
+    async expectEachBalanceAfter(userId: number) {
+      let balance = dec(0);
+      for (const r of (await this.ledger(userId)).filter((row) => row.account === 'balance')) {
+        balance = balance.plus(r.amount);
+        expect(dec(r.balanceAfter).toFixed(), `${r.type} ${r.id}`).toBe(balance.toFixed());
+      }
+    },
+
     /** TRADING.md "Ledger": balance = Σ balance rows and lock_balance = Σ lock rows. */
     async expectBalanced(userId: number) {
       const [sums] = await db

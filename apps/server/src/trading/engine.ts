@@ -33,6 +33,7 @@ import type { Position } from './book';
 import type { Triggered, TriggeredOutcome } from './close';
 import { MARGIN_CALL_CHANNEL, type MarginCallEvent, ORDER_CHANNEL, orderOfEvent } from './events';
 import { Executions } from './executions';
+import type { FillOutcome, PendingTriggered } from './fill';
 import type { Tick, TradingMarket } from './market';
 import { forexTrade } from './pushes';
 import { lostToAnotherExecution, waitsForALivePrice } from './refusals';
@@ -58,8 +59,8 @@ const SWEEP_SLICE = 250;
  * some while a gap's stops settle.
  */
 const EXECUTION_LANES = 4;
-/** The most SL/TP closes one transaction of a gap settles (whole accounts; `Engine.closeTriggered`). */
-const BATCH_CLOSES = 100;
+/** The most SL/TP closes or pending fills one transaction of a gap settles (whole accounts; `Engine.inBatches`). */
+const BATCH_ORDERS = 100;
 
 const KINDS: TriggerKind[] = ['pending', 'stop_loss', 'take_profit'];
 const CLOSE_REASON: Record<Exclude<TriggerKind, 'pending'>, Triggered['reason']> = {
@@ -194,21 +195,46 @@ export class Engine {
   onTick(tick: Tick): void {
     this.trail(tick);
     const closes: Triggered[] = [];
+    const fills: PendingTriggered[] = [];
     for (const trigger of this.index.crossed(tick.instrumentId, tick)) {
       const orderId = Number(trigger.orderId);
       const userId = this.owners.get(orderId);
       if (userId === undefined) this.log(`order ${orderId}: fired but not followed`);
-      else if (trigger.kind === 'pending') this.enqueue(orderId, () => this.trading.fill(orderId));
+      else if (trigger.kind === 'pending') fills.push({ orderId, userId });
       else closes.push({ orderId, userId, reason: CLOSE_REASON[trigger.kind] });
     }
+    this.fillTriggered(tick.instrumentId, fills);
     this.closeTriggered(closes);
     this.ticked.add(tick.instrumentId);
   }
 
   /**
+   * Queues a tick's pending fills: alone, as any execution, when one or when the instrument has an exposure
+   * limit (its lock comes before the account's, one order at a time); many (a gap), in batches of whole
+   * accounts (`Trading.fillTriggered`), every order of a batch that fails as a whole filled on its own.
+   */
+  private fillTriggered(instrumentId: number, fills: PendingTriggered[]): void {
+    if (fills.length === 1 || (this.market.tradable(instrumentId)?.exposureLimit ?? null) !== null) {
+      for (const { orderId } of fills) this.enqueue(orderId, () => this.trading.fill(orderId));
+      return;
+    }
+    this.inBatches(fills, async (batch) => {
+      let outcomes: FillOutcome[];
+      try {
+        outcomes = await this.trading.fillTriggered(batch);
+      } catch (err) {
+        this.log(`a batch of ${batch.length} fills failed and was rolled back; each fills on its own`, err);
+        for (const { orderId } of batch) await this.execute(orderId, () => this.trading.fill(orderId));
+        return;
+      }
+      for (const outcome of outcomes)
+        if ('failure' in outcome) await this.executionFailed(outcome.orderId, outcome.failure);
+    });
+  }
+
+  /**
    * Queues a tick's SL and TP closes: alone, as any execution; many (a gap), in batches of whole accounts
-   * of up to BATCH_CLOSES orders, each one transaction (`Trading.closeTriggered`) queued behind the
-   * executions of all its accounts, and every order of a batch that fails as a whole closed on its own.
+   * (`Trading.closeTriggered`), every order of a batch that fails as a whole closed on its own.
    */
   private closeTriggered(closes: Triggered[]): void {
     if (closes.length === 1) {
@@ -218,38 +244,40 @@ export class Engine {
       );
       return;
     }
-    const byAccount = new Map<number, Triggered[]>();
-    for (const close of closes) {
-      const ofAccount = byAccount.get(close.userId);
-      if (ofAccount) ofAccount.push(close);
-      else byAccount.set(close.userId, [close]);
-    }
-    let batch: Triggered[] = [];
+    this.inBatches(closes, async (batch) => {
+      let outcomes: TriggeredOutcome[];
+      try {
+        outcomes = await this.trading.closeTriggered(batch);
+      } catch (err) {
+        this.log(`a batch of ${batch.length} closes failed and was rolled back; each closes on its own`, err);
+        for (const { orderId, userId, reason } of batch)
+          await this.execute(orderId, () => this.trading.close(orderId, reason, { userId }));
+        return;
+      }
+      for (const { orderId, refusal } of outcomes) if (refusal) await this.executionFailed(orderId, refusal);
+    });
+  }
+
+  /**
+   * Queues `settle` for batches of whole accounts' orders, up to BATCH_ORDERS each (an account with more is
+   * a batch of its own), each behind the executions of all its accounts, accounts in id order.
+   */
+  private inBatches<T extends { userId: number }>(orders: T[], settle: (batch: T[]) => Promise<void>): void {
+    const byAccount = new Map<number, Set<T>>();
+    for (const order of orders) addTo(byAccount, order.userId, order);
+    let batch: T[] = [];
     let accounts: number[] = [];
     const flush = () => {
       const [these, theirs] = [batch, accounts];
-      if (these.length > 0) this.executions.runAcross(theirs, () => this.settleBatch(these));
+      if (these.length > 0) this.executions.runAcross(theirs, () => settle(these));
       [batch, accounts] = [[], []];
     };
     for (const [account, ofAccount] of [...byAccount].sort(([a], [b]) => a - b)) {
-      if (batch.length + ofAccount.length > BATCH_CLOSES) flush();
+      if (batch.length + ofAccount.size > BATCH_ORDERS) flush();
       batch.push(...ofAccount);
       accounts.push(account);
     }
     flush();
-  }
-
-  private async settleBatch(batch: Triggered[]): Promise<void> {
-    let outcomes: TriggeredOutcome[];
-    try {
-      outcomes = await this.trading.closeTriggered(batch);
-    } catch (err) {
-      this.log(`a batch of ${batch.length} closes failed and was rolled back; each closes on its own`, err);
-      for (const { orderId, userId, reason } of batch)
-        await this.execute(orderId, () => this.trading.close(orderId, reason, { userId }));
-      return;
-    }
-    for (const { orderId, refusal } of outcomes) if (refusal) await this.executionFailed(orderId, refusal);
   }
 
   /**

@@ -12,14 +12,19 @@ import { type OrderRow, orders } from './schema';
 
 export type { OrderRow };
 
-/** Sums a user's holding orders (`held`) by instrument, side and quote currency into books (accrued swap too), as a JSON array. */
-export const BOOKS_SQL = `(select coalesce(json_agg(json_build_object(
+/**
+ * Sums holding orders (`held`, those of the user `owner` names) by instrument, side and quote currency into
+ * books (accrued swap too), as a JSON array.
+ */
+const booksSql = (owner = '') => `(select coalesce(json_agg(json_build_object(
         'instrumentId', b.instrument_id, 'side', b.side,
         'quoteCurrency', b.quote_currency, 'units', b.units::text, 'entryValue', b.entry_value::text,
         'margin', b.margin::text, 'swap', b.swap::text)), '[]'::json)
       from (select h.instrument_id, h.side, h.quote_currency, sum(h.lots * h.contract_size) as units,
           sum(h.lots * h.contract_size * h.price) as entry_value, sum(h.margin) as margin, sum(h.swap) as swap
-        from held h group by h.instrument_id, h.side, h.quote_currency) b)`;
+        from held h ${owner} group by h.instrument_id, h.side, h.quote_currency) b)`;
+/** Sums a user's holding orders (`held`) into books, as a JSON array. */
+export const BOOKS_SQL = booksSql();
 
 /** What an account's money checks read: its cash, its lock, the settings and its holdings as books. */
 export interface AccountState {
@@ -31,10 +36,14 @@ export interface AccountState {
   books: Book[];
 }
 
+/** The holding orders of the users `owners` picks ($1 or any of $1) with what their books need. */
+const heldSql = (
+  owners: string,
+) => `select o.user_id, o.instrument_id, o.side, o.quote_currency, o.contract_size,
+      o.lots, o.price, o.margin, o.swap
+    from orders o where o.user_id ${owners} and o.status = ${OrderStatus.holding} order by o.id`;
 /** A user's holding orders ($1) with what their books need. */
-export const HELD_SQL = `select o.instrument_id, o.side, o.quote_currency, o.contract_size, o.lots, o.price, o.margin,
-      o.swap
-    from orders o where o.user_id = $1 and o.status = ${OrderStatus.holding} order by o.id`;
+export const HELD_SQL = heldSql('= $1');
 
 const ACCOUNT_STATE = statement(
   'account_state',
@@ -75,6 +84,32 @@ export async function lockAccounts(tx: Tx, userIds: readonly number[]): Promise<
     .rows;
   if (row?.locked !== new Set(userIds).size) throw new Error(`an unknown user among ${userIds.join(', ')}`);
   return settingsOf(row.settings);
+}
+
+const ACCOUNT_STATES = statement(
+  'account_states',
+  ['int[]'],
+  `with held as materialized (${heldSql('= any($1)')})
+  select u.id, u.disabled, u.balance::text as balance, u.lock_balance::text as "lockBalance",
+    ${booksSql('where h.user_id = u.id')} as books
+  from users u where u.id = any($1)`,
+);
+
+/**
+ * The money of several accounts as their checks read it (`readAccount`), by user id: to be read after
+ * `lockAccounts`, in a statement of its own, so that its snapshot holds whatever committed before the locks.
+ */
+export async function accountStates(
+  db: Db,
+  tx: Tx,
+  userIds: readonly number[],
+  settings: Settings,
+): Promise<Map<number, AccountState>> {
+  const rows = (await runPrepared(db, tx, ACCOUNT_STATES, [`{${userIds.join(',')}}`])) as (Omit<
+    AccountState,
+    'settings'
+  > & { id: number })[];
+  return new Map(rows.map(({ id, ...state }) => [id, { ...state, settings }]));
 }
 
 /** A holding order, and whether its account is a demo one. */
@@ -178,6 +213,20 @@ export type CancelReason =
   | 'expired'
   | 'negative_balance';
 
+/** Cancels orders still pending, for one reason; returns those it cancelled. */
+export function cancelPendingRows(
+  tx: Tx,
+  orderIds: readonly number[],
+  reason: CancelReason,
+  closedAt: Date,
+): Promise<OrderRow[]> {
+  return tx
+    .update(orders)
+    .set({ status: OrderStatus.cancelled, closeReason: reason, closedAt })
+    .where(and(oneOf(orders.id, orderIds), eq(orders.status, OrderStatus.pending)))
+    .returning();
+}
+
 /** Cancels an order if it is still pending; undefined when it is not. */
 export async function cancelPendingRow(
   tx: Tx,
@@ -185,26 +234,35 @@ export async function cancelPendingRow(
   reason: CancelReason,
   closedAt: Date,
 ): Promise<OrderRow | undefined> {
-  const [cancelled] = await tx
-    .update(orders)
-    .set({ status: OrderStatus.cancelled, closeReason: reason, closedAt })
-    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
-    .returning();
+  const [cancelled] = await cancelPendingRows(tx, [orderId], reason, closedAt);
   return cancelled;
 }
 
-/** Fills an order at `fill` if it is still pending: it is holding from then on; undefined when it was not pending. */
-export async function fillPendingRow(
+/** What a fill writes on its pending order, which holds from then on. */
+export type Filling = Pick<OrderRow, 'price' | 'originPrice' | 'margin' | 'fee' | 'filledAt'>;
+
+/**
+ * Fills pending orders, each as its `filling` says, in one statement (a gap's batch fills a hundred at
+ * once); returns the rows of those that were still pending, in no particular order.
+ */
+export async function fillPendingRows(
   tx: Tx,
-  orderId: number,
-  fill: Pick<OrderRow, 'price' | 'originPrice' | 'margin' | 'fee' | 'filledAt'>,
-): Promise<OrderRow | undefined> {
-  const [filled] = await tx
-    .update(orders)
-    .set({ status: OrderStatus.holding, ...fill })
-    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.pending)))
-    .returning();
-  return filled;
+  fills: { id: number; filling: Filling }[],
+): Promise<OrderRow[]> {
+  const values = sql.join(
+    fills.map(
+      ({ id, filling: f }) =>
+        sql`(${id}::int, ${f.price}::numeric, ${f.originPrice}::numeric, ${f.margin}::numeric, ${f.fee}::numeric, ${f.filledAt?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return returnedOrders(
+    await tx.execute(sql`update ${orders} o set status = ${OrderStatus.holding},
+        price = v.price, origin_price = v.origin_price, margin = v.margin, fee = v.fee, filled_at = v.filled_at
+      from (values ${values}) as v(id, price, origin_price, margin, fee, filled_at)
+      where o.id = v.id and o.status = ${OrderStatus.pending}
+      returning o.*`),
+  );
 }
 
 /** The orders table's columns, to map the rows a raw statement returns (`rowOf`). */
@@ -233,10 +291,12 @@ export async function closeHoldingRows(
     from (values ${values}) as v(id, close_price, close_reason, closed_at, profit)
     where o.id = v.id and o.status = ${OrderStatus.holding}
     returning o.*`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) =>
-    rowOf<OrderRow>(ORDER_COLUMNS, raw),
-  );
+  return returnedOrders(result);
 }
+
+/** The order rows a raw statement returned (`returning o.*`). */
+const returnedOrders = (result: unknown): OrderRow[] =>
+  (result as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf<OrderRow>(ORDER_COLUMNS, raw));
 
 /**
  * Leaves a holding order with `rest` of its lots, margin and fee, and its swap less `partSwap`; undefined

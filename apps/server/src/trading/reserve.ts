@@ -1,6 +1,6 @@
 import { type Dec, roundMoney } from '@meridian/core';
 import type { Tx } from '../db/client';
-import { postAll } from '../ledger';
+import { type Entry, postAll } from '../ledger';
 import { type CancelReason, cancelPendingRow } from './orders.repo';
 import type { OrderRow } from './schema';
 
@@ -8,11 +8,17 @@ import type { OrderRow } from './schema';
 export const reserveOf = (order: Pick<OrderRow, 'margin' | 'fee'>): Dec =>
   roundMoney(order.margin).plus(order.fee);
 
+/** The `pending_refund` ledger row that gives a cancelled pending order's reserve back. */
+export const refundOf = (order: Pick<OrderRow, 'id' | 'margin' | 'fee'>): Entry => ({
+  type: 'pending_refund',
+  amount: reserveOf(order).toFixed(),
+  refType: 'order',
+  refId: order.id,
+});
+
 /** Gives a cancelled pending order's reserve back to its account, with its `pending_refund` ledger row. */
 export async function refundReserve(tx: Tx, order: OrderRow): Promise<void> {
-  await postAll(tx, order.userId, 'balance', [
-    { type: 'pending_refund', amount: reserveOf(order).toFixed(), refType: 'order', refId: order.id },
-  ]);
+  await postAll(tx, order.userId, 'balance', [refundOf(order)]);
 }
 
 /**

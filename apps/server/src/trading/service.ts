@@ -14,7 +14,7 @@ import {
 } from './close';
 import type { CloseReason, TradingContext, TradingCounts, TradingOptions } from './context';
 import { resetOrders } from './demo-reset';
-import { fill } from './fill';
+import { type FillOutcome, fill, fillTriggered, type PendingTriggered } from './fill';
 import type { TradingMarket } from './market';
 import { Marks } from './marking';
 import { type AccountState, holdingsOf, openOrderCount, readAccount } from './orders.repo';
@@ -79,6 +79,11 @@ export class Trading {
   /** See `close` (close.ts). */
   close(orderId: number, reason: CloseReason, options: CloseOptions = {}): Promise<OrderRow> {
     return close(this.ctx, orderId, reason, options);
+  }
+
+  /** See `fillTriggered` (fill.ts). */
+  fillTriggered(triggered: PendingTriggered[]): Promise<FillOutcome[]> {
+    return fillTriggered(this.ctx, triggered);
   }
 
   /** See `closeTriggered` (close.ts). */

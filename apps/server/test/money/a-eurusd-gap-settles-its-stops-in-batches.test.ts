@@ -1,5 +1,4 @@
 import type { ForexClosedMessage } from '@meridian/contract';
-import { dec } from '@meridian/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Channel, type UserEvent } from '../../src/bus/channels';
@@ -148,12 +147,7 @@ describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops
       const settles = rows.filter((r) => r.type === 'trade_settle').map((r) => r.id);
       expect(settles).toHaveLength(2);
       expect(protection[0]!.id).toBeGreaterThan(Math.max(...settles));
-      // Each balance row's balance after is the one before it moved by its amount: posted as if one by one.
-      let balance = dec(0);
-      for (const r of rows.filter((row) => row.account === 'balance')) {
-        balance = balance.plus(r.amount);
-        expect(dec(r.balanceAfter).toFixed(), `${r.type} ${r.id}`).toBe(balance.toFixed());
-      }
+      await d.expectEachBalanceAfter(id);
       expect((await d.account(id)).balance.toFixed()).toBe('0');
       await d.expectBalanced(id);
     }
