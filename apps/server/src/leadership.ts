@@ -32,7 +32,10 @@ export interface Leadership {
 /**
  * Leader election by a PostgreSQL session advisory lock held on a connection of its own: the node
  * holding it leads; when that node dies its connection ends, the lock is released, and the next
- * follower to poll takes it. Losing the connection means losing the lead at once.
+ * follower to poll takes it. Losing the connection means losing the lead at once. The roles change one
+ * after the other, never side by side: a connection lost while the node takes the lead steps it down once
+ * the lead is taken, and a lead won again while it steps down is taken once it has stepped down (an engine
+ * stopped halfway through its start went on running, owned by no one).
  */
 export function electLeader(
   databaseUrl: string,
@@ -43,13 +46,22 @@ export function electLeader(
   let leading = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let changing = Promise.resolve();
+  /** Runs a change of role after the ones before it. */
+  const inTurn = (change: () => Promise<void>): Promise<void> => {
+    changing = changing.then(
+      () => change(),
+      () => change(),
+    );
+    return changing;
+  };
 
   const stepDown = async (reason: string, err?: unknown) => {
     client = null;
     if (!leading) return;
     leading = false;
     log(`leadership lost: ${reason}`, err);
-    await roles.follow();
+    await inTurn(roles.follow);
   };
 
   const attempt = async () => {
@@ -67,7 +79,7 @@ export function electLeader(
         if (rows[0]?.won) {
           leading = true;
           log('this node leads: price feed and trading engine started');
-          await roles.lead();
+          await inTurn(roles.lead);
         }
       }
     } catch (err) {
@@ -78,7 +90,7 @@ export function electLeader(
     if (!stopped) timer = setTimeout(() => void attempt(), LEADER_POLL_MS);
   };
 
-  const ready = roles.follow().then(attempt);
+  const ready = inTurn(roles.follow).then(attempt);
   return {
     ready,
     async stop() {
@@ -88,8 +100,8 @@ export function electLeader(
       client = null;
       if (leading) {
         leading = false;
-        await roles.follow();
-      }
+        await inTurn(roles.follow);
+      } else await changing.catch(() => {});
       await old?.end().catch(() => {});
     },
   };
