@@ -14,6 +14,7 @@ import type { Tx } from '../db/client';
 import { AppError, refuse } from '../http/errors';
 import { type Entry, postEach } from '../ledger';
 import type { Settings } from '../settings';
+import { pushTo } from '../util/multimap';
 import { announce, countClosed, tellClosed } from './announcements';
 import { type CloseReason, liveQuote, type TradingContext, tradableOf } from './context';
 import { payNegativeBalance } from './negative-balance';
@@ -194,11 +195,8 @@ async function settleCloses(ctx: TradingContext, tx: Tx, closings: Closing[]): P
   const entries = new Map<number, Entry[]>();
   const last = new Map<number, Closing>();
   for (const c of closings) {
-    const { userId } = c.order;
-    const posted = entries.get(userId) ?? [];
-    posted.push(...settlementOf(closed.get(c.order.id)!.row));
-    entries.set(userId, posted);
-    last.set(userId, c);
+    pushTo(entries, c.order.userId, ...settlementOf(closed.get(c.order.id)!.row));
+    last.set(c.order.userId, c);
   }
   const after = await postEach(
     tx,
@@ -257,9 +255,7 @@ function announceClosed(ctx: TradingContext, settled: Settled[]): void {
     if (rest) announce(ctx, rest);
     announce(ctx, row);
     for (const order of cancelled) announce(ctx, order);
-    const ids = closedBy.get(row.userId);
-    if (ids) ids.push(row.id);
-    else closedBy.set(row.userId, [row.id]);
+    pushTo(closedBy, row.userId, row.id);
   }
   for (const [userId, ids] of closedBy) tellClosed(ctx, userId, ids);
 }

@@ -2,6 +2,7 @@ import { OrderStatus } from '@meridian/contract';
 import { type AccountFigures, canPay, type Dec, dec, isExpired, openPrice, orderCost } from '@meridian/core';
 import type { Tx } from '../db/client';
 import { type Entry, postEach } from '../ledger';
+import { pushTo } from '../util/multimap';
 import { announce, tellFilled } from './announcements';
 import { bookOf } from './book';
 import { liveQuote, type TradingContext } from './context';
@@ -111,8 +112,7 @@ async function settleFills(tx: Tx, decisions: FillDecision[]): Promise<OrderRow[
   const fills = decisions.flatMap((d) => ('filling' in d ? [{ id: d.pending.id, filling: d.filling }] : []));
   if (fills.length > 0) for (const row of await fillPendingRows(tx, fills)) written.set(row.id, row);
   const cancels = new Map<FillRefusal, FillDecision[]>();
-  for (const d of decisions)
-    if ('refusal' in d) cancels.set(d.refusal, [...(cancels.get(d.refusal) ?? []), d]);
+  for (const d of decisions) if ('refusal' in d) pushTo(cancels, d.refusal, d);
   for (const [reason, these] of cancels) {
     const rows = await cancelPendingRows(
       tx,
@@ -123,14 +123,9 @@ async function settleFills(tx: Tx, decisions: FillDecision[]): Promise<OrderRow[
     for (const row of rows) written.set(row.id, row);
   }
   const entries = new Map<number, Entry[]>();
-  for (const d of decisions) {
-    if (!written.has(d.pending.id)) continue;
-    const { userId } = d.pending;
-    entries.set(userId, [
-      ...(entries.get(userId) ?? []),
-      ...('filling' in d ? d.entries : [refundOf(d.pending)]),
-    ]);
-  }
+  for (const d of decisions)
+    if (written.has(d.pending.id))
+      pushTo(entries, d.pending.userId, ...('filling' in d ? d.entries : [refundOf(d.pending)]));
   await postEach(
     tx,
     'balance',
@@ -146,8 +141,7 @@ function announceFills(ctx: TradingContext, rows: OrderRow[]): void {
   const filledBy = new Map<number, number[]>();
   for (const row of rows) {
     announce(ctx, row);
-    if (row.status === OrderStatus.holding)
-      filledBy.set(row.userId, [...(filledBy.get(row.userId) ?? []), row.id]);
+    if (row.status === OrderStatus.holding) pushTo(filledBy, row.userId, row.id);
   }
   for (const [userId, ids] of filledBy) tellFilled(ctx, userId, ids);
 }
