@@ -2,6 +2,7 @@ import { api } from '@meridian/contract';
 import { type Dec, dec } from '@meridian/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { Channel, type UserEvent } from '../src/bus/channels';
 import { users } from '../src/db/schema';
 import { payWithdrawal, rejectWithdrawal } from '../src/funding/withdrawals.service';
 import { createSession } from '../src/http/sessions';
@@ -9,6 +10,7 @@ import { post } from '../src/ledger/post';
 import { ledgerEntries } from '../src/ledger/schema';
 import { createOperatorSession } from '../src/operators/session';
 import { orders, swapRollovers } from '../src/trading/schema';
+import { pushTo } from '../src/util/multimap';
 import { adminCall, operatorToken } from './admin-helpers';
 import { stepUpCode } from './codes';
 import { addDemoFunding } from './demo-data';
@@ -162,6 +164,24 @@ export function desk(t: TestApp) {
     async account(userId: number): Promise<{ balance: Dec; lock: Dec }> {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return { balance: dec(row!.balance), lock: dec(row!.lockBalance) };
+    },
+
+    /**
+     * Follows the FOREX_FILLED or FOREX_CLOSED messages told to traders from now; the returned stop ends it and
+     * says, per trader, the order ids of each message, sorted.
+     */
+    toldOf(type: 'FOREX_FILLED' | 'FOREX_CLOSED'): () => Map<number, number[][]> {
+      const told = new Map<number, number[][]>();
+      const off = t.bus.subscribe(Channel.user, (e) => {
+        const { userId, message } = e as UserEvent;
+        if (message.type !== type) return;
+        const ids = [...(message as { quotation: number[] }).quotation].sort((a, b) => a - b);
+        pushTo(told, userId, ids);
+      });
+      return () => {
+        off();
+        return told;
+      };
     },
 
     /** Resolves once `n` backends of this database (PostgreSQL) wait on a lock: a race's second party has queued. */

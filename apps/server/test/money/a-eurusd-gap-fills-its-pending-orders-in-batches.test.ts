@@ -1,7 +1,5 @@
-import type { ForexFilledMessage } from '@meridian/contract';
 import { dec } from '@meridian/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Channel, type UserEvent } from '../../src/bus/channels';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
 
@@ -59,23 +57,18 @@ async function expectEachFilledOnceAt(resting: { userId: number; orderId: number
 describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two buy limits at 1.09000 each', () => {
   it('fills each once at the ask after the gap and tells each trader once of both fills', async () => {
     const { traders, resting } = await sixLimits();
-    const told: { userId: number; ids: number[] }[] = [];
-    const off = t.bus.subscribe(Channel.user, (e) => {
-      const { userId, message } = e as UserEvent;
-      if (message.type === 'FOREX_FILLED')
-        told.push({ userId, ids: (message as ForexFilledMessage).quotation });
-    });
+    const stopTelling = d.toldOf('FOREX_FILLED');
     const batch = vi.spyOn(t.trading, 'fillTriggered');
     d.tick('EURUSD', '1.08000');
     await d.settled();
-    off();
+    const told = stopTelling();
     expect(batch).toHaveBeenCalledTimes(1);
     batch.mockRestore();
 
     await expectEachFilledOnceAt(resting, '1.08006');
     for (const { id } of traders) {
       const mine = resting.filter((r) => r.userId === id).map((r) => r.orderId);
-      expect(told.filter((m) => m.userId === id).map((m) => [...m.ids].sort())).toEqual([mine.sort()]);
+      expect(told.get(id)).toEqual([mine.sort((a, b) => a - b)]);
     }
   });
 

@@ -1,7 +1,5 @@
-import type { ForexClosedMessage } from '@meridian/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Channel, type UserEvent } from '../../src/bus/channels';
 import { notifications } from '../../src/notifications/schema';
 import { type Desk, desk } from '../desk';
 import { startTestApp, type TestApp } from '../harness';
@@ -55,21 +53,16 @@ async function expectEachClosedOnceByItsStop(held: { userId: number; orderId: nu
 describe('EURUSD gaps from 1.10000 to 1.08000 through three traders’ two stops each', () => {
   it('closes each stop once, tells each trader once of both closes and records each stop’s notice', async () => {
     const { traders, held } = await sixStops();
-    const told: { userId: number; ids: number[] }[] = [];
-    const off = t.bus.subscribe(Channel.user, (e) => {
-      const { userId, message } = e as UserEvent;
-      if (message.type === 'FOREX_CLOSED')
-        told.push({ userId, ids: (message as ForexClosedMessage).quotation });
-    });
+    const stopTelling = d.toldOf('FOREX_CLOSED');
     d.tick('EURUSD', '1.08000');
     await d.settled();
     await t.notices.settled();
-    off();
+    const told = stopTelling();
 
     await expectEachClosedOnceByItsStop(held);
     for (const { id } of traders) {
       const mine = held.filter((h) => h.userId === id).map((h) => h.orderId);
-      expect(told.filter((m) => m.userId === id).map((m) => [...m.ids].sort())).toEqual([mine.sort()]);
+      expect(told.get(id)).toEqual([mine.sort((a, b) => a - b)]);
       const notices = await t.database.db
         .select({ kind: notifications.kind, ref: notifications.ref })
         .from(notifications)
