@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { oneOf } from '../db/id-list';
 import { columnsOf, rowOf, runPrepared, statement } from '../db/prepared';
 import { users } from '../db/schema';
+import { lockAccount } from '../ledger';
 import { offsetOf, type PageInput } from '../operators';
 import { type Settings, settingsOf } from '../settings';
 import type { Book } from './book';
@@ -54,7 +55,6 @@ const ACCOUNT_STATE = statement(
     ${BOOKS_SQL} as books
   from users u where u.id = $1`,
 );
-const LOCK_ACCOUNT = statement('lock_account', ['integer'], 'select 1 from users where id = $1 for update');
 
 /**
  * An account's money as its checks read it; with `lock`, its row is locked for the rest of the transaction
@@ -63,7 +63,7 @@ const LOCK_ACCOUNT = statement('lock_account', ['integer'], 'select 1 from users
  * already holds (counted twice: a withdrawal could take it out).
  */
 export async function readAccount(db: Db, tx: Db | Tx, userId: number, lock: boolean): Promise<AccountState> {
-  if (lock) await runPrepared(db, tx, LOCK_ACCOUNT, [userId]);
+  if (lock) await lockAccount(tx as Tx, userId);
   const [row] = (await runPrepared(db, tx, ACCOUNT_STATE, [userId])) as (Omit<AccountState, 'settings'> & {
     settings: Record<string, string> | null;
   })[];
