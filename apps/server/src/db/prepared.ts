@@ -62,8 +62,8 @@ const clientOf = (executor: Db | Tx) =>
 
 /** Statements sent in the same round trip as a prepared statement (PostgreSQL only). */
 export interface Around {
-  /** Sent before it, e.g. the BEGIN of the transaction it opens. */
-  before?: string;
+  /** Sent before it, in this order, e.g. the BEGIN of the transaction it opens. */
+  before?: string[];
   /** Sent after it, e.g. the COMMIT of the transaction it ends. */
   after?: string;
 }
@@ -90,7 +90,8 @@ export async function runPrepared(
   const root = clientOf(db) as object;
   const args = values.length > 0 ? `(${values.map(literal).join(', ')})` : '';
   if (!isEmbedded(root)) {
-    if (!around.before && !around.after) {
+    const before = around.before ?? [];
+    if (before.length === 0 && !around.after) {
       const result = await client.query({ name: st.name, text: st.text, values });
       return result.rows;
     }
@@ -107,12 +108,11 @@ export async function runPrepared(
       await client.query(`prepare ${name} (${st.types.join(', ')}) as ${st.text}`);
       names.add(name);
     }
-    const statements = [around.before, `execute ${name}${args}`, around.after].filter(Boolean);
-    const at = around.before ? 1 : 0;
+    const statements = [...before, `execute ${name}${args}`, around.after].filter(Boolean);
     const results = (await client.query(statements.join(';\n'))) as unknown as {
       rows: Record<string, unknown>[];
     }[];
-    return results[at]!.rows;
+    return results[before.length]!.rows;
   }
   let prepared = preparedOn.get(root);
   if (!prepared) {
