@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Code } from '@meridian/contract';
+import { Code, FALLBACK_LANGUAGE } from '@meridian/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { accountRoutes, createDelivery } from './accounts';
 import {
@@ -110,6 +112,25 @@ const cacheHeaders = (res: { setHeader(name: string, value: string): unknown }, 
   res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 };
 
+/**
+ * A request Node could not parse (headers over 16 KB, a malformed request line, one too slow to arrive)
+ * is answered in our envelope, as every other refusal is, and its connection closed. Nothing of it was
+ * read, its language included.
+ */
+function answerUnparsable(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(envelope(FALLBACK_LANGUAGE, Code.INVALID_INPUT, 'invalid_body', null));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** The whole HTTP and websocket surface; `main.ts` listens on it, tests inject into it. */
 export async function buildApp(appDeps: AppDeps): Promise<App> {
   const { config, database } = appDeps;
@@ -133,6 +154,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // A request on a connection still open while the node stops gets our envelope (ops/routes.ts), not Fastify's own body.
     return503OnClosing: false,
+    clientErrorHandler: answerUnparsable,
   });
   const gateway = new Gateway();
   // Production mode: every operator signs in with a second factor, enrolled at the first sign-in.

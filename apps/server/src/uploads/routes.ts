@@ -22,7 +22,7 @@ export async function uploadRoutes(
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
     route(uploads, db, endpoints.imageUpload, async ({ user, req }) =>
-      storeImage(db, store, user.id, req.isMultipart() ? await req.file() : undefined),
+      storeImage(db, store, user.id, async () => (req.isMultipart() ? req.file() : undefined)),
     );
   });
 

@@ -18,15 +18,16 @@ export const UNUSED_UPLOADS_MAX = 20;
 /** An unused picture is deleted this long after it was sent. */
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 
-/** Reads the multipart `file`, keeping the 5 MB limit of the multipart plugin. */
-async function readFilePart(file: MultipartFile | undefined): Promise<Buffer> {
-  if (!file) throw refuse('upload_missing');
+/** Reads the multipart file `filePart` finds, keeping the 5 MB limit of the multipart plugin. */
+async function readFilePart(filePart: () => Promise<MultipartFile | undefined>): Promise<Buffer> {
   try {
-    return await file.toBuffer();
+    const file = await filePart();
+    if (file) return await file.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('upload_too_large');
-    throw error;
+    // Otherwise the body is not the multipart its header says (cut short, a bad part header): no file came.
   }
+  throw refuse('upload_missing');
 }
 
 /** Accepts a real JPEG, PNG or WebP (never trusting the name or declared type) and stores it under a random name. */
@@ -34,10 +35,10 @@ export async function storeImage(
   db: Db,
   store: UploadStore,
   userId: number,
-  file: MultipartFile | undefined,
+  filePart: () => Promise<MultipartFile | undefined>,
 ): Promise<{ url: string }> {
   if ((await unreferencedCount(db, userId)) >= UNUSED_UPLOADS_MAX) throw refuse('upload_quota');
-  const bytes = await readFilePart(file);
+  const bytes = await readFilePart(filePart);
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? ACCEPTED[type.mime] : undefined;

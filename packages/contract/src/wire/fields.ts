@@ -6,14 +6,20 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 export const text = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-export const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+/** Text that is not plain digits is no id: Number() would read "0x10" as 16, "1e2" as 100 and " 1 " as 1. */
+const digitsOnly = (value: unknown) =>
+  typeof value === 'string' && !/^\d+$/.test(value) ? Number.NaN : value;
 
-/** A row id: a positive 32-bit integer, sent as a number or as text. */
-export const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/** A row id: a positive 32-bit integer, sent as a number or as digits. */
+export const id = z.preprocess(
+  digitsOnly,
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+);
+export const optionalId = z.preprocess(blankToUndefined, id.optional());
 
 export const pageInput = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),

@@ -30,15 +30,19 @@ function parse(value: DecLike): Dec | null {
   return typeof value === 'string' && !isDecimalText(value) ? null : dec(value);
 }
 
+/** Prices are stored with 18 digits before the point: a level at or past this is no price. */
+const PRICE_CEILING = dec('1e18');
+
 /**
  * A price the trader typed, as it will be stored: rounded to PricePrecision, so the checks judge the
- * level that will trigger, not the one typed. Null when it is not a number, or a positive number that
- * rounds to nothing (it would silently become "unset").
+ * level that will trigger, not the one typed. Null when it is not a number, one a price column cannot hold,
+ * or a positive number that rounds to nothing (it would silently become "unset").
  */
 export function priceInput(value: DecLike, pricePrecision: number): Dec | null {
   const parsed = parse(value);
   if (parsed === null) return null;
   const rounded = roundPrice(parsed, pricePrecision);
+  if (rounded.abs().gte(PRICE_CEILING)) return null;
   return rounded.isZero() && !parsed.isZero() ? null : rounded;
 }
 

@@ -45,4 +45,12 @@ describe('SL and TP are judged at the instrument’s precision, as they will be 
     expect(priceInput('0.000004', 5)).toBeNull();
     expect(priceInput('1.234565', 5)?.toFixed()).toBe('1.23457');
   });
+
+  it('refuses a take-profit no price column can hold instead of failing to store it', () => {
+    expect(checkStops('buy', market, { stopLoss: null, takeProfit: '9223372036854775808' }, 5)).toBe(
+      'tp_invalid',
+    );
+    expect(priceInput('999999999999999999.999', 2)).toBeNull();
+    expect(priceInput('999999999999999999.99', 2)?.toFixed()).toBe('999999999999999999.99');
+  });
 });
