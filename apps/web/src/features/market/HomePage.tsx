@@ -210,7 +210,7 @@ const HomeHeader = memo(function HomeHeader() {
       <span className="brand">
         {/* The tab's icon, a PNG: an SVG image is a document of its own to lay out on the main thread. */}
         <img src="/favicon-96.png" alt="" width={28} height={28} />
-        Meridian
+        <span className="brand__name">Meridian</span>
       </span>
       <Link to="/product" className="home__search">
         <SearchOutline />
