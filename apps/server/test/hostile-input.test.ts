@@ -325,7 +325,7 @@ describe('well-formed values past what the database holds', () => {
     // The same order with sane prices is placed: what is refused below is each out-of-range price.
     expect(JSON.parse(order.body).code, order.body).toBe(Code.OK);
     const before = await accountUnchanged();
-    const orders = [
+    const orders: Record<string, string>[] = [
       { status: '0', target_price: '1000', target_profit_price: huge },
       { status: '1', target_profit_price: huge },
       { status: '1', stop_loss_price: `-${huge}` },
