@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/client';
 import type { Market } from '../market';
 import type { Trading } from '../trading';
 import type { Gateway } from '../ws';
+import type { AnswerTimes } from './answer-times';
 import type { NodeState } from './node-state';
 import type { RedisState } from './redis-state';
 
@@ -17,6 +18,7 @@ export interface MetricSources {
   bus: Bus;
   /** Present when REDIS_URL is set. */
   redisState?: RedisState;
+  answerTimes: AnswerTimes;
 }
 
 /** This app's figures in Prometheus text, and that text's content type. */
@@ -36,7 +38,9 @@ export function createMetrics(sources: MetricSources): Metrics {
   const registry = new Registry();
   let nodeFigures = false;
   const registers = [registry];
-  const { database, market, trading, gateway, node, bus, redisState } = sources;
+  const { database, market, trading, gateway, node, bus, redisState, answerTimes } = sources;
+  // Typed for prom-client's own classes; the registry reads only the name, `get()` and `reset()`.
+  registry.registerMetric(answerTimes as unknown as Metric);
 
   new Counter({
     name: 'meridian_orders_placed_total',
@@ -160,19 +164,5 @@ function poolMetrics(registry: Registry, pool: NonNullable<Database['pool']>): v
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
-  });
-}
-
-/** Times every answer by its route's pattern (never the URL: ids would make a series each) and status. */
-export function timeRequests(http: FastifyInstance, { registry }: Metrics): void {
-  const duration = new Histogram({
-    name: 'meridian_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  http.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
   });
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Code } from '@meridian/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { requestLanguage } from '../http/lang';
@@ -36,6 +36,19 @@ function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean
 }
 
 /**
+ * From the drain on, work goes elsewhere: a request on a connection still open (kept alive, pipelined) gets
+ * a 503 in our envelope, which the apps show, and its connection is closed. True when it answered so.
+ */
+export function refusedWhileDraining(node: NodeState, req: FastifyRequest, reply: FastifyReply): boolean {
+  if (!node.draining || OPS_ROUTES.has(req.routeOptions.url ?? '')) return false;
+  reply
+    .status(503)
+    .header('connection', 'close')
+    .send(envelope(requestLanguage(req), Code.INTERNAL, 'restarting', null));
+  return true;
+}
+
+/**
  * What a load balancer and Prometheus ask: /livez (the process answers), /readyz (send it traffic?),
  * /metrics. Only an unreachable database or a node stopping makes it unready; Redis, the feed and the
  * migrations are reported, and the node keeps serving what it can.
@@ -47,16 +60,6 @@ export function opsRoutes(
 ): void {
   const { config, database, market, trading, node } = deps;
   const shipped = shippedMigrations(config.migrationsDir);
-
-  // From the drain on, work goes elsewhere: a request on a connection still open (kept alive, pipelined)
-  // gets a 503 in our envelope, which the apps show, and its connection is closed.
-  http.addHook('onRequest', (req, reply, done) => {
-    if (!node.draining || OPS_ROUTES.has(req.routeOptions.url ?? '')) return done();
-    reply
-      .status(503)
-      .header('connection', 'close')
-      .send(envelope(requestLanguage(req), Code.INTERNAL, 'restarting', null));
-  });
 
   http.get('/livez', async () => ({ status: 'ok' }));
 

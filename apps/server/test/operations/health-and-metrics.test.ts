@@ -146,6 +146,44 @@ describe('/metrics: Prometheus text for this host and the token holder only (iss
     expect(res.body).not.toContain('no-such-picture-1234567');
   });
 
+  it('times each answer into cumulative buckets whose last holds its count, per route pattern and status', async () => {
+    const series = 'method="GET",route="/livez",status="200"';
+    const seen = (body: string, metric: string) =>
+      Number(
+        body.match(new RegExp(`^${metric}\\{${series.replace(/[/]/g, '\\/')}\\} (\\S+)$`, 'm'))?.[1] ?? 0,
+      );
+    const before = (await get('/metrics')).body;
+    for (let i = 0; i < 3; i++) expect((await get('/livez')).statusCode).toBe(200);
+    await get('/v1/api/no/such/route');
+    const body = (await get('/metrics')).body;
+    const count = 'meridian_http_request_duration_seconds_count';
+    expect(seen(body, count) - seen(before, count)).toBe(3);
+    const buckets = [
+      ...body.matchAll(/^meridian_http_request_duration_seconds_bucket\{le="([^"]+)",(.+)\} (\d+)$/gm),
+    ]
+      .filter((m) => m[2] === series)
+      .map((m) => ({ le: m[1], value: Number(m[3]) }));
+    expect(buckets.map((b) => b.le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
+    for (let i = 1; i < buckets.length; i++)
+      expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
+    expect(buckets.at(-1)!.value).toBe(seen(body, count));
+    expect(seen(body, 'meridian_http_request_duration_seconds_sum')).toBeGreaterThan(0);
+    expect(body).toMatch(/route="unmatched",status="404"/);
+  });
+
   it('counts the orders placed and the positions closed, by reason', async () => {
     const [eurusd] = await t.database.db.select().from(instruments).where(eq(instruments.code, 'EURUSD'));
     const u = await trader(t, 'metrics1');
