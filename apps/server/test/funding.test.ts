@@ -530,6 +530,31 @@ describe('step-up before money leaves', () => {
     expect(await ledgerCheck(t, who.id)).toMatchObject({ balance: 480, lock: 20 });
   });
 
+  it('a withdrawal tapped again and again with its one right code asks once, and the trader is not locked out of codes', async () => {
+    const who = await funded('doubletap', '100');
+    const { currency, method } = await bindCoin(who.token);
+    const email = (await get(who.token, '/api/user/info')).data.email as string;
+    const code = await stepUpCode(t, who.token, email);
+    const draw = { draw_currency_id: currency.id, number: '10', memo: '', draw_method_id: method.id };
+    const taps = () =>
+      Promise.all(
+        Array.from({ length: 5 }, () => post(who.token, '/api/account/draw', { ...draw, auth_code: code })),
+      );
+    // Five taps at once, then five more while the first answers are slow to come.
+    const answers = [...(await taps()), ...(await taps())];
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.code !== 1)) {
+      expect(refused).toMatchObject({
+        code: Code.REFUSED,
+        msg: 'The verification code is wrong or has expired',
+      });
+    }
+    expect(await ledgerCheck(t, who.id)).toMatchObject({ balance: 90, lock: 10 });
+    // The refused taps were the right code, not guesses: the next code is taken at once.
+    expect(await stepUpPost(who.token, '/api/account/draw', draw)).toMatchObject({ code: 1 });
+    expect(await ledgerCheck(t, who.id)).toMatchObject({ balance: 80, lock: 20 });
+  });
+
   it('sends a step-up code only to the trader’s own address, whatever address is named', async () => {
     const who = await funded('stepown', '100');
     const sent = await t.call('POST', '/api/notify/send_email', {

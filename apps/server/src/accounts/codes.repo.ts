@@ -15,13 +15,12 @@ export async function deleteCode(db: Db, id: number): Promise<void> {
   await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
 }
 
-/** The newest code for the recipient and purpose, if it is still unused, fresh and not guessed out. */
-export async function latestLiveCode(
+/** The newest code for the recipient and purpose sent since `since`, used or not. */
+export async function latestCode(
   db: Db,
   recipient: string,
   purpose: CodePurpose,
   since: Date,
-  maxWrongTries: number,
 ): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
@@ -30,8 +29,7 @@ export async function latestLiveCode(
     // Of two sent at the same moment, the later one.
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
-  const live = row && !row.usedAt && row.createdAt > since && row.wrongTries < maxWrongTries;
-  return live ? row : undefined;
+  return row && row.createdAt > since ? row : undefined;
 }
 
 /**

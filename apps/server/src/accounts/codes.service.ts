@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code, type Language } from '@meridian/contract';
 import type { Db, Tx } from '../db/client';
+import { spentCode } from '../http/code-throttle';
 import { AppError, refuse } from '../http/errors';
 import type { Throttle } from '../http/throttle';
 import { translate } from '../i18n';
@@ -8,7 +9,7 @@ import {
   type CodePurpose,
   deleteCode,
   insertCode,
-  latestLiveCode,
+  latestCode,
   markUsed,
   purgeCodesBefore,
   takeTry,
@@ -100,7 +101,11 @@ export async function sendCode(
   }
 }
 
-/** The id of the live code matching `code`; every check takes one of its few tries. The code is not used up yet. */
+/**
+ * The id of the live code matching `code`; every check takes one of its few tries. The code is not used up
+ * yet. The right code once it is used, or its tries taken by checks sent at the same time (a double tap), is
+ * refused as spent: not a wrong guess, so the account's code throttle does not count it.
+ */
 export async function checkCode(
   { db, now }: Pick<AccountsContext, 'db' | 'now'>,
   recipient: string,
@@ -108,10 +113,13 @@ export async function checkCode(
   code: string | undefined,
 ): Promise<number> {
   const since = new Date(now() - CODE_TTL_MS);
-  const row = await latestLiveCode(db, recipient, purpose, since, CODE_MAX_WRONG_TRIES);
-  if (!row || !code || !(await takeTry(db, row.id, CODE_MAX_WRONG_TRIES))) throw refuse('code_invalid');
-  const expected = Buffer.from(row.codeHash, 'hex');
-  if (!timingSafeEqual(expected, hashCode(recipient, purpose, code))) throw refuse('code_invalid');
+  const row = await latestCode(db, recipient, purpose, since);
+  if (!row || !code) throw refuse('code_invalid');
+  const right = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(recipient, purpose, code));
+  const live = !row.usedAt && row.wrongTries < CODE_MAX_WRONG_TRIES;
+  if (!live || !(await takeTry(db, row.id, CODE_MAX_WRONG_TRIES)))
+    throw right ? spentCode() : refuse('code_invalid');
+  if (!right) throw refuse('code_invalid');
   return row.id;
 }
 

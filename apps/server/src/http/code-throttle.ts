@@ -1,3 +1,5 @@
+import { Code } from '@meridian/contract';
+import { AppError } from './errors';
 import { throttled } from './sign-in';
 import type { Rule, Throttle } from './throttle';
 
@@ -20,8 +22,8 @@ export const codeAccount = {
 /**
  * Checks a code under its account's code throttle. The try is counted before `check` runs, atomically, so
  * parallel guesses cannot slip past; past the limit the answer is `code_throttled` and the code is not
- * looked at; a right code (`check` answers something truthy) is taken back, a wrong one (falsy, or `check`
- * throws) stays counted.
+ * looked at; a right code (`check` answers something truthy, or throws `SpentCode`) is taken back, a wrong
+ * one (falsy, or `check` throws anything else) stays counted.
  */
 export async function throttledCodeCheck<T>(
   throttle: Throttle,
@@ -31,7 +33,22 @@ export async function throttledCodeCheck<T>(
   const key = `code-check:${account}`;
   const verdict = await throttle.attempt([{ key, rule: CODE_RULE }]);
   if (!verdict.admitted) throw throttled(verdict.resetMs, 'code_throttled');
-  const result = await check();
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (err instanceof SpentCode) await throttle.release(key);
+    throw err;
+  }
   if (result) await throttle.release(key);
   return result;
 }
+
+/** The right code, refused because it was used up (or its tries taken) by a check sent with it: no guess. */
+export class SpentCode extends AppError {
+  constructor() {
+    super(Code.REFUSED, 'code_invalid');
+  }
+}
+
+export const spentCode = () => new SpentCode();
