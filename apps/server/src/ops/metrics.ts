@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Bus } from '../bus/bus';
 import type { Database } from '../db/client';
