@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Code, type Language } from '@meridian/contract';
 import type { Db, Tx } from '../db/client';
-import { spentCode } from '../http/code-throttle';
+import { SpentCode } from '../http/code-throttle';
 import { AppError, refuse } from '../http/errors';
 import type { Throttle } from '../http/throttle';
 import { translate } from '../i18n';
@@ -118,7 +118,7 @@ export async function checkCode(
   const right = timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(recipient, purpose, code));
   const live = !row.usedAt && row.wrongTries < CODE_MAX_WRONG_TRIES;
   if (!live || !(await takeTry(db, row.id, CODE_MAX_WRONG_TRIES)))
-    throw right ? spentCode() : refuse('code_invalid');
+    throw right ? new SpentCode() : refuse('code_invalid');
   if (!right) throw refuse('code_invalid');
   return row.id;
 }

@@ -50,5 +50,3 @@ export class SpentCode extends AppError {
     super(Code.REFUSED, 'code_invalid');
   }
 }
-
-export const spentCode = () => new SpentCode();
